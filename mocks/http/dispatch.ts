@@ -1,0 +1,101 @@
+import { DomainError } from "../domain/errors.js";
+import { decideFault, type FaultSettings } from "../domain/faults.js";
+import type { Random } from "../domain/random.js";
+import { compileRoutes } from "../routes/router.js";
+import type { DispatchResult, MockRequest, MockResponse, RouteDefinition } from "../routes/types.js";
+import { errorResponse } from "./error-response.js";
+
+/** One API's route table placed at a base URL. */
+export interface MountedApi<World> {
+  /** Where the API lives, e.g. `http://127.0.0.1:4010/v1`. */
+  baseUrl: string;
+  /**
+   * The path below the base that the mock answers for. Requests outside it are not the mock's
+   * (in the browser the page's own files share the origin), so they pass through.
+   */
+  scope: string;
+  routes: readonly RouteDefinition<World>[];
+  /** Whether injected faults apply (the public APIs) or not (the control API). */
+  faultable: boolean;
+}
+
+export interface DispatcherOptions<World> {
+  world: World;
+  apis: readonly MountedApi<World>[];
+  faults: () => FaultSettings;
+  random: Random;
+  /** Called with every error that is not a DomainError (a bug in the mock). */
+  onInternalError?: (error: unknown) => void;
+}
+
+export type Dispatcher = (req: MockRequest) => Promise<DispatchResult>;
+
+/**
+ * The shared core of every adapter: finds the route (404, 405), runs it, applies injected faults
+ * and maps failures to responses. Adapters only translate to and from MockRequest.
+ */
+export function createDispatcher<World>(options: DispatcherOptions<World>): Dispatcher {
+  const mounted = options.apis.map((api) => {
+    const base = new URL(api.baseUrl);
+    const prefix = base.pathname.replace(/\/+$/, "");
+    return {
+      api,
+      origin: base.origin,
+      prefix,
+      scopePath: prefix + api.scope,
+      match: compileRoutes(api.routes),
+    };
+  });
+
+  return async (req) => {
+    const path = req.url.pathname;
+    const entry = mounted.find(
+      (m) =>
+        m.origin === req.url.origin &&
+        (path === m.scopePath || path.startsWith(`${m.scopePath}/`)) &&
+        (m.scopePath !== "" || path !== "/"),
+    );
+    if (!entry) return { kind: "pass" };
+
+    const settings = entry.api.faultable ? options.faults() : undefined;
+    const delayMs = settings?.latencyMs ?? 0;
+    const fault = settings ? decideFault(settings, options.random) : "none";
+    if (fault === "error") {
+      return {
+        kind: "respond",
+        delayMs,
+        response: {
+          status: 503,
+          headers: { "retry-after": "0" },
+          body: { message: "Injected fault: service unavailable", error: { code: "INTERNAL" } },
+        },
+      };
+    }
+
+    const found = entry.match(req.method, path.slice(entry.prefix.length) || "/");
+    let response: DispatchResult & { kind: "respond" };
+    if (found.kind === "not-found") {
+      response = respond(errorResponse(new DomainError("NOT_FOUND", `No resource at ${path}`)), delayMs);
+    } else if (found.kind === "method-not-allowed") {
+      const error = new DomainError("METHOD_NOT_ALLOWED", `${req.method} is not allowed on ${path}`, {
+        allow: found.allow,
+      });
+      response = respond(errorResponse(error), delayMs);
+    } else {
+      try {
+        response = respond(
+          await found.route.handle({ world: options.world, req, params: found.params }),
+          delayMs,
+        );
+      } catch (error) {
+        if (!(error instanceof DomainError)) options.onInternalError?.(error);
+        response = respond(errorResponse(error), delayMs);
+      }
+    }
+    return fault === "reset" ? { kind: "reset", delayMs } : response;
+  };
+}
+
+function respond(response: MockResponse, delayMs: number): DispatchResult & { kind: "respond" } {
+  return { kind: "respond", response, delayMs };
+}

@@ -1,0 +1,38 @@
+import { DomainError, type DomainErrorCode } from "../domain/errors.js";
+import type { MockResponse } from "../routes/types.js";
+
+const STATUS: Readonly<Record<DomainErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  FEATURE_NOT_ENABLED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  WEBHOOKS_NOT_CONFIGURED: 422,
+  RATE_LIMIT_EXCEEDED: 429,
+  INTERNAL: 500,
+};
+
+/**
+ * The one place where a failure becomes an HTTP answer. Anything that is not a DomainError is a
+ * bug in the mock: it answers 500 with a generic message and never leaks internals.
+ */
+export function errorResponse(error: unknown, headers: Record<string, string> = {}): MockResponse {
+  if (!(error instanceof DomainError)) {
+    return {
+      status: 500,
+      headers,
+      body: { message: "The mock hit an internal error", error: { code: "INTERNAL" } },
+    };
+  }
+  const { fieldErrors, retryAfterSeconds, allow } = error.details;
+  const out: Record<string, string> = { ...headers };
+  if (retryAfterSeconds !== undefined) out["retry-after"] = String(retryAfterSeconds);
+  if (allow) out.allow = allow.join(", ");
+  const body: Record<string, unknown> = { message: error.message, error: { code: error.code } };
+  if (fieldErrors) body.errors = fieldErrors.map(({ type, path, message }) => ({ type, path, message }));
+  return { status: STATUS[error.code], headers: out, body };
+}
