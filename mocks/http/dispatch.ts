@@ -2,7 +2,13 @@ import { DomainError } from "../domain/errors.js";
 import { decideFault, type FaultSettings } from "../domain/faults.js";
 import type { Random } from "../domain/random.js";
 import { compileRoutes } from "../routes/router.js";
-import type { DispatchResult, MockRequest, MockResponse, RouteDefinition } from "../routes/types.js";
+import {
+  type DispatchResult,
+  FailureWithHeaders,
+  type MockRequest,
+  type MockResponse,
+  type RouteDefinition,
+} from "../routes/types.js";
 import { errorResponse } from "./error-response.js";
 
 /** One API's route table placed at a base URL. */
@@ -87,9 +93,11 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
           await found.route.handle({ world: options.world, req, params: found.params }),
           delayMs,
         );
-      } catch (error) {
+      } catch (thrown) {
+        const error = thrown instanceof FailureWithHeaders ? thrown.failure : thrown;
+        const headers = thrown instanceof FailureWithHeaders ? thrown.headers : {};
         if (!(error instanceof DomainError)) options.onInternalError?.(error);
-        response = respond(errorResponse(error), delayMs);
+        response = respond(errorResponse(error, headers), delayMs);
       }
     }
     return fault === "reset" ? { kind: "reset", delayMs } : response;

@@ -40,6 +40,8 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
         url: new URL(req.url ?? "/", options.origin),
         headers: {
           get: (name) => req.headersDistinct[name.toLowerCase()]?.join(", ") ?? null,
+          entries: () =>
+            Object.entries(req.headersDistinct).map(([name, values]) => [name, (values ?? []).join(", ")]),
         },
         body: size === 0 ? null : Buffer.concat(chunks, size),
       };

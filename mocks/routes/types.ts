@@ -1,8 +1,8 @@
-import type { DomainError } from "../domain/errors.js";
-
 /** The headers of a request, however the adapter holds them; names are matched case-insensitively. */
 export interface HeaderReader {
   get(name: string): string | null;
+  /** Every header, names lower-cased (the webhook sink records what it received). */
+  entries(): Iterable<[string, string]>;
 }
 
 /** A request as every adapter hands it to the dispatcher. */
@@ -47,8 +47,15 @@ export interface RouteDefinition<World> {
   handle: RouteHandler<World>;
 }
 
-/** Headers a route wants on its error responses too (the rebuild API's RateLimit-* headers). */
-export interface ErrorWithHeaders {
-  error: DomainError;
-  headers: Record<string, string>;
+/**
+ * A failure that must still carry headers the route owns (the rebuild API's RateLimit-* headers on
+ * every answer after the feature check). The dispatcher unwraps it before mapping the failure.
+ */
+export class FailureWithHeaders extends Error {
+  constructor(
+    readonly failure: unknown,
+    readonly headers: Record<string, string>,
+  ) {
+    super("failure with headers");
+  }
 }

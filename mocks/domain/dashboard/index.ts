@@ -1,0 +1,22 @@
+export { CLAIM_NAMES } from "./claims.js";
+export {
+  createDashboardDomain,
+  type DashboardDomain,
+  type DashboardDomainOptions,
+} from "./dashboard-domain.js";
+export { INVITATION_LIMITS } from "./invitation-input.js";
+export {
+  type DashboardSeed,
+  type DashboardSeedClaim,
+  type DashboardSeedServer,
+  type DashboardSeedTeam,
+  type DashboardSeedToken,
+  type DashboardSeedUser,
+  defaultDashboardSeed,
+} from "./seed.js";
+export { SERVER_LIMITS } from "./server-input.js";
+export { formatTimestamp } from "./timestamp.js";
+export { TOKEN_LIMITS } from "./token-input.js";
+export type * from "./types.js";
+export { PAGE_LIMITS, type QueryParams } from "./validation/query.js";
+export type { DashboardSnapshot } from "./views.js";

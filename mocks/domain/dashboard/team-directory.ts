@@ -1,0 +1,78 @@
+import { emailKey } from "./email-address.js";
+import type { DashboardSeedTeam, DashboardSeedUser } from "./seed.js";
+
+export interface UserRecord {
+  readonly id: number;
+  readonly email: string;
+  readonly teamId: string;
+}
+
+/** One sent invitation email, as the outbox records it. */
+export interface InvitationRecord {
+  /** As sent. */
+  readonly email: string;
+  readonly teamId: string;
+  readonly invitedByUserId: number;
+  readonly sentAt: number;
+}
+
+/** Teams, users, the invitation outbox, and the email → team resolution behind `team-guid`. */
+export class TeamDirectory {
+  readonly #teamGuids = new Map<string, string>();
+  readonly #users = new Map<number, UserRecord>();
+  readonly #userTeamByEmail = new Map<string, string>();
+  /** Overwritten by each invitation, so it always holds the latest one. */
+  readonly #invitedTeamByEmail = new Map<string, string>();
+  readonly #outbox: InvitationRecord[] = [];
+
+  /** Throws on a broken seed: duplicate ids or emails, or a user in an unknown team. */
+  constructor(teams: readonly DashboardSeedTeam[], users: readonly DashboardSeedUser[]) {
+    for (const team of teams) {
+      if (this.#teamGuids.has(team.id)) throw new Error(`Dashboard seed: team ${team.id} is given twice`);
+      this.#teamGuids.set(team.id, team.guid.toLowerCase());
+    }
+    for (const user of users) {
+      const key = emailKey(user.email);
+      if (this.#users.has(user.id)) throw new Error(`Dashboard seed: user ${user.id} is given twice`);
+      if (this.#userTeamByEmail.has(key))
+        throw new Error(`Dashboard seed: email ${user.email} is given twice`);
+      if (!this.#teamGuids.has(user.team)) {
+        throw new Error(`Dashboard seed: user ${user.id} is in unknown team ${user.team}`);
+      }
+      this.#users.set(user.id, { id: user.id, email: user.email, teamId: user.team });
+      this.#userTeamByEmail.set(key, user.team);
+    }
+  }
+
+  hasTeam(teamId: string): boolean {
+    return this.#teamGuids.has(teamId);
+  }
+
+  findUser(userId: number): UserRecord | undefined {
+    return this.#users.get(userId);
+  }
+
+  invite(email: string, teamId: string, invitedByUserId: number, sentAt: number): void {
+    this.#outbox.push({ email, teamId, invitedByUserId, sentAt });
+    this.#invitedTeamByEmail.set(emailKey(email), teamId);
+  }
+
+  /** A user's own email wins over any invitation; among invitations the latest wins. */
+  teamGuidFor(email: string): string | undefined {
+    const key = emailKey(email);
+    const teamId = this.#userTeamByEmail.get(key) ?? this.#invitedTeamByEmail.get(key);
+    return teamId === undefined ? undefined : this.#teamGuids.get(teamId);
+  }
+
+  teams(): Array<{ id: string; guid: string }> {
+    return Array.from(this.#teamGuids, ([id, guid]) => ({ id, guid }));
+  }
+
+  users(): Iterable<UserRecord> {
+    return this.#users.values();
+  }
+
+  outbox(): readonly InvitationRecord[] {
+    return this.#outbox;
+  }
+}

@@ -1,0 +1,97 @@
+import { NameSearch } from "./name-search.js";
+import type { Claim } from "./types.js";
+
+export interface TokenRecord {
+  readonly id: number;
+  readonly userId: number;
+  readonly name: string;
+  /** Kept so the list filter does not lower-case every name on every request. */
+  readonly nameLower: string;
+  readonly claims: readonly Claim[];
+  readonly createdAt: number;
+  readonly expireAt: number | null;
+  lastUsedAt: number | null;
+  /** SHA-256 of the secret, hex; the secret itself is never stored. */
+  readonly secretHash: string;
+}
+
+/**
+ * Every API token, indexed for the three hot lookups: by secret hash (each request), by id, and by
+ * owner (lists). Records go in in ascending id order, so each map's insertion order is id order and
+ * lists never sort.
+ */
+export class TokenStore {
+  readonly #byHash = new Map<string, TokenRecord>();
+  readonly #byId = new Map<number, TokenRecord>();
+  readonly #byUser = new Map<number, OwnedTokens>();
+  #highestId = 0;
+
+  /** Throws (a broken seed or invariant, not a client error) on an id out of order or a reused secret. */
+  insert(record: TokenRecord): void {
+    if (!Number.isSafeInteger(record.id) || record.id <= this.#highestId) {
+      throw new Error(`Token id ${record.id} is not a positive integer above ${this.#highestId}`);
+    }
+    if (this.#byHash.has(record.secretHash))
+      throw new Error(`Token ${record.id} reuses another token's secret`);
+    this.#highestId = record.id;
+    this.#byHash.set(record.secretHash, record);
+    this.#byId.set(record.id, record);
+    let owned = this.#byUser.get(record.userId);
+    if (!owned) {
+      owned = { byId: new Map(), search: undefined };
+      this.#byUser.set(record.userId, owned);
+    }
+    owned.byId.set(record.id, record);
+    owned.search?.append(record);
+  }
+
+  /** Ids are never reused, deleted ones included. */
+  nextId(): number {
+    return this.#highestId + 1;
+  }
+
+  findBySecretHash(secretHash: string): TokenRecord | undefined {
+    return this.#byHash.get(secretHash);
+  }
+
+  /** The token only if `userId` owns it: another user's token is as good as missing. */
+  findOwned(userId: number, id: number): TokenRecord | undefined {
+    const record = this.#byId.get(id);
+    return record?.userId === userId ? record : undefined;
+  }
+
+  /** A user's tokens by id, ascending. */
+  ownedBy(userId: number): ReadonlyMap<number, TokenRecord> {
+    return this.#byUser.get(userId)?.byId ?? EMPTY;
+  }
+
+  /** A user's tokens whose lower-cased name contains `needle` (lower-cased), by id ascending. */
+  ownedMatching(userId: number, needle: string): TokenRecord[] {
+    const owned = this.#byUser.get(userId);
+    if (!owned) return [];
+    if (!owned.search) {
+      owned.search = new NameSearch();
+      for (const record of owned.byId.values()) owned.search.append(record);
+    }
+    return owned.search.matching(needle);
+  }
+
+  remove(record: TokenRecord): void {
+    this.#byHash.delete(record.secretHash);
+    this.#byId.delete(record.id);
+    const owned = this.#byUser.get(record.userId);
+    if (owned?.byId.delete(record.id)) owned.search = undefined;
+  }
+
+  all(): Iterable<TokenRecord> {
+    return this.#byId.values();
+  }
+}
+
+interface OwnedTokens {
+  readonly byId: Map<number, TokenRecord>;
+  /** Built on the first filtered list, extended on insert, dropped on delete. */
+  search: NameSearch<TokenRecord> | undefined;
+}
+
+const EMPTY: ReadonlyMap<number, TokenRecord> = new Map();

@@ -1,0 +1,47 @@
+import type { CallbackTransport } from "../domain/rebuild/index.js";
+import type { Dispatcher } from "./dispatch.js";
+
+/** The service gives a receiver this long to answer (contract-decisions: "within 10 s"). */
+export const CALLBACK_TIMEOUT_MS = 10_000;
+
+/**
+ * Delivers callbacks: a URL the mock itself serves (its built-in sink) goes through the dispatcher
+ * in-process, so it works the same under MSW, in the browser and in the server; any other URL is
+ * a real POST.
+ */
+export function createCallbackTransport(
+  dispatch: Dispatcher,
+  fetchImpl: typeof fetch = fetch,
+): CallbackTransport {
+  return async ({ url, headers, body }) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return { error: "invalid webhook URL" };
+    }
+    const bytes = new TextEncoder().encode(body);
+    const local = await dispatch({
+      method: "POST",
+      url: target,
+      headers: new Headers(headers),
+      body: bytes,
+    });
+    if (local.kind === "respond") return { status: local.response.status };
+    if (local.kind === "reset") return { error: "connection reset" };
+    try {
+      const response = await fetchImpl(url, {
+        method: "POST",
+        headers,
+        body,
+        signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+        redirect: "manual",
+      });
+      await response.body?.cancel();
+      return { status: response.status };
+    } catch (error) {
+      const name = error instanceof Error ? error.name : "";
+      return { error: name === "TimeoutError" || name === "AbortError" ? "timeout" : "network error" };
+    }
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The mock, runtime-neutral: worlds, the clock, seeds and MSW handlers. `./mocks/node` adds the
+ * standalone node:http server; `./mocks/browser` the service-worker setup.
+ */
+
+import { createMockDispatcher, type MockDispatcherOptions } from "./http/mock-dispatcher.js";
+import { createMswHandlers } from "./http/msw-handlers.js";
+import type { MockWorld } from "./world.js";
+
+export { type Clock, type ClockOptions, createClock } from "./domain/clock.js";
+export { type DashboardSeed, defaultDashboardSeed } from "./domain/dashboard/index.js";
+export type { FaultSettings } from "./domain/faults.js";
+export { type Random, seededRandom } from "./domain/random.js";
+export {
+  type DeliveryRecord,
+  defaultRebuildSeed,
+  type RebuildSeed,
+} from "./domain/rebuild/index.js";
+export type { MockBaseUrls, MockDispatcherOptions } from "./http/mock-dispatcher.js";
+export {
+  createMockWorld,
+  DEFAULT_ORIGIN,
+  type MockSeed,
+  type MockWorld,
+  type MockWorldOptions,
+} from "./world.js";
+
+/**
+ * MSW request handlers for both APIs and the control API, backed by `world`. Requests outside the
+ * mock's paths fall through to your other handlers.
+ */
+export function createHandlers(world: MockWorld, options: MockDispatcherOptions = {}) {
+  return createMswHandlers(createMockDispatcher(world, options));
+}

@@ -1,0 +1,141 @@
+import { formatTimestamp } from "../domain/dashboard/index.js";
+import { validationFailed } from "../domain/errors.js";
+import { patchFaults } from "../domain/faults.js";
+import type { MockWorld } from "../world.js";
+import { readJsonBody } from "./body.js";
+import type { MockRequest, RouteDefinition } from "./types.js";
+
+// Ten years: far enough for any test, near enough that a typo cannot run the clock into nonsense.
+const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
+
+function advanceSeconds(body: unknown): number {
+  const seconds =
+    typeof body === "object" && body !== null && !Array.isArray(body)
+      ? (body as { seconds?: unknown }).seconds
+      : undefined;
+  if (body === undefined || seconds === undefined) {
+    throw validationFailed([
+      { type: "required", path: body === undefined ? "" : "seconds", message: "seconds is required" },
+    ]);
+  }
+  const extra = Object.keys(body as object).filter((key) => key !== "seconds");
+  if (extra.length > 0) {
+    throw validationFailed(
+      extra.map((path) => ({ type: "unknown_field", path, message: "is not a field of this request" })),
+    );
+  }
+  if (
+    typeof seconds !== "number" ||
+    !Number.isFinite(seconds) ||
+    seconds < 0 ||
+    seconds > MAX_ADVANCE_SECONDS
+  ) {
+    throw validationFailed([
+      {
+        type: "invalid_value",
+        path: "seconds",
+        message: `must be a number from 0 to ${MAX_ADVANCE_SECONDS}`,
+      },
+    ]);
+  }
+  return seconds;
+}
+
+/** The sink keeps what it received: JSON when it parses, the text otherwise. */
+function sinkBody(req: MockRequest): unknown {
+  if (!req.body) return null;
+  const text = new TextDecoder().decode(req.body);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The development-only control API under `/__mock`: identical wherever the mock runs. Not part of
+ * the public contract; see README for each endpoint.
+ */
+export const controlRoutes: readonly RouteDefinition<MockWorld>[] = [
+  {
+    method: "POST",
+    path: "/reset",
+    handle: ({ world }) => {
+      world.reset();
+      return { status: 204 };
+    },
+  },
+  { method: "GET", path: "/state", handle: ({ world }) => ({ status: 200, body: world.snapshot() }) },
+  {
+    method: "POST",
+    path: "/clock/advance",
+    handle: async ({ world, req }) => {
+      await world.clock.advance(advanceSeconds(readJsonBody(req)) * 1000);
+      return { status: 200, body: { now: formatTimestamp(world.clock.now()) } };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/partners/{partnerId}",
+    handle: ({ world, req, params }) => ({
+      status: 200,
+      body: world.rebuild.upsertPartner(params.partnerId, readJsonBody(req) ?? {}),
+    }),
+  },
+  {
+    method: "POST",
+    path: "/partners/{partnerId}/rotate-key",
+    handle: ({ world, params }) => ({ status: 200, body: world.rebuild.rotateKey(params.partnerId) }),
+  },
+  {
+    method: "POST",
+    path: "/rebuilds/{requestId}/complete",
+    handle: async ({ world, req, params }) => ({
+      status: 200,
+      body: await world.rebuild.complete(params.requestId ?? "", readJsonBody(req)),
+    }),
+  },
+  {
+    method: "POST",
+    path: "/rebuilds/{requestId}/clone",
+    handle: ({ world, req, params }) => ({
+      status: 201,
+      body: world.rebuild.clone(params.requestId ?? "", readJsonBody(req)),
+    }),
+  },
+  {
+    method: "POST",
+    path: "/magic-links/open",
+    handle: ({ world, req }) => ({ status: 200, body: world.rebuild.openMagicLink(readJsonBody(req)) }),
+  },
+  {
+    method: "GET",
+    path: "/deliveries",
+    handle: ({ world }) => ({ status: 200, body: { data: world.rebuild.deliveries() } }),
+  },
+  {
+    method: "POST",
+    path: "/webhook-sink/{partnerId}",
+    handle: ({ world, req, params }) => {
+      world.rebuild.sinkReceive(params.partnerId, Object.fromEntries(req.headers.entries()), sinkBody(req));
+      return { status: 200, body: { received: true } };
+    },
+  },
+  {
+    method: "GET",
+    path: "/webhook-sink/{partnerId}",
+    handle: ({ world, params }) => ({
+      status: 200,
+      body: { data: world.rebuild.sinkList(params.partnerId) },
+    }),
+  },
+  { method: "GET", path: "/faults", handle: ({ world }) => ({ status: 200, body: world.faults }) },
+  {
+    method: "PUT",
+    path: "/faults",
+    handle: ({ world, req }) => {
+      world.faults = patchFaults(world.faults, readJsonBody(req));
+      return { status: 200, body: world.faults };
+    },
+  },
+];

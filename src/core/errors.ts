@@ -1,0 +1,177 @@
+import { redact, redactHeaders } from "./redact.js";
+import { retryAfterMs } from "./retry-after.js";
+
+/** Base of every error the SDK throws (a caller's own abort excepted: that is a DOMException). */
+export class SdkError extends Error {
+  override readonly name: string = "SdkError";
+}
+
+/** Error codes of the contract; other strings may appear. */
+export type ErrorCode =
+  | "VALIDATION_FAILED"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "FEATURE_NOT_ENABLED"
+  | "NOT_FOUND"
+  | "METHOD_NOT_ALLOWED"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "WEBHOOKS_NOT_CONFIGURED"
+  | "RATE_LIMIT_EXCEEDED"
+  | "INTERNAL"
+  | (string & {});
+
+/** One invalid input field; `path` is dotted (`claims.0.attributes.serverGuid`, `""` for the body). */
+export interface FieldError {
+  readonly type: string;
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface ApiErrorInit {
+  readonly status: number;
+  readonly code?: ErrorCode | undefined;
+  readonly fieldErrors?: readonly FieldError[];
+  readonly headers?: Headers;
+}
+
+/** The server answered with a status outside 2xx. */
+export class ApiError extends SdkError {
+  override readonly name: string = "ApiError";
+  readonly status: number;
+  /** `error.code` of the body; undefined when the body has none (or is not JSON). */
+  readonly code: ErrorCode | undefined;
+  /** One entry per invalid field (400); empty otherwise. */
+  readonly fieldErrors: readonly FieldError[];
+  /** The response's headers, `set-cookie` redacted. */
+  readonly headers: Headers;
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message);
+    this.status = init.status;
+    this.code = init.code;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.headers = init.headers ?? new Headers();
+  }
+}
+
+/** 400: the input is invalid; see `fieldErrors`. */
+export class ValidationError extends ApiError {
+  override readonly name: string = "ValidationError";
+}
+
+/** 401: the credentials are missing, wrong, expired or deleted. */
+export class AuthenticationError extends ApiError {
+  override readonly name: string = "AuthenticationError";
+}
+
+/** 403: the credentials may not do this; `code` is `FEATURE_NOT_ENABLED` when a feature flag is off. */
+export class PermissionDeniedError extends ApiError {
+  override readonly name: string = "PermissionDeniedError";
+}
+
+/** 404. */
+export class NotFoundError extends ApiError {
+  override readonly name: string = "NotFoundError";
+}
+
+/** 422: well-formed but refused, such as `WEBHOOKS_NOT_CONFIGURED`. */
+export class UnprocessableEntityError extends ApiError {
+  override readonly name: string = "UnprocessableEntityError";
+}
+
+/** 429. */
+export class RateLimitError extends ApiError {
+  override readonly name: string = "RateLimitError";
+  /**
+   * How long the server asked to wait (`Retry-After`, else `RateLimit-Reset`), uncapped; 0 when the
+   * response says neither.
+   */
+  readonly retryAfterMs: number;
+  /** When a request may be made again. */
+  readonly resetAt: Date;
+
+  constructor(
+    message: string,
+    init: ApiErrorInit & { readonly retryAfterMs: number; readonly resetAt: Date },
+  ) {
+    super(message, init);
+    this.retryAfterMs = init.retryAfterMs;
+    this.resetAt = init.resetAt;
+  }
+}
+
+/** 5xx. */
+export class InternalServerError extends ApiError {
+  override readonly name: string = "InternalServerError";
+}
+
+/** No response was received: refused, DNS failure, reset, TLS failure, … See `cause`. */
+export class ConnectionError extends SdkError {
+  override readonly name: string = "ConnectionError";
+}
+
+/** An attempt took longer than `timeoutMs`. */
+export class TimeoutError extends ConnectionError {
+  override readonly name: string = "TimeoutError";
+}
+
+/** What a caller's own abort rejects with: a DOMException named `AbortError`, as fetch does. */
+export function abortError(): DOMException {
+  return new DOMException("This operation was aborted", "AbortError");
+}
+
+export interface ErrorContext {
+  /** `METHOD /path`, without the query string. */
+  readonly label: string;
+  readonly secrets?: readonly string[];
+  /** Epoch ms the response arrived; resolves an HTTP-date `Retry-After`. */
+  readonly now?: number;
+}
+
+const MAX_FIELD_ERRORS_IN_MESSAGE = 5;
+
+const CLASS_BY_STATUS: Readonly<Record<number, typeof ApiError>> = {
+  400: ValidationError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  422: UnprocessableEntityError,
+};
+
+type Loose<T> = { readonly [K in keyof T]?: unknown } | null | undefined;
+
+/**
+ * The one factory from a non-2xx response (and its body: parsed JSON, text, or undefined) to the
+ * typed error. The class follows the status alone, so a body that is not the contract's envelope
+ * still gives the right class, with a message built from the status. Strings taken from the
+ * response are redacted of `secrets`, since a server may echo what it was sent.
+ */
+export function createApiError(response: Response, body: unknown, context: ErrorContext): ApiError {
+  const { status } = response;
+  const { label, secrets = [], now = Date.now() } = context;
+  const clean = (text: string) => redact(text, secrets);
+  // Object() makes any body (text, null, a number) safe to read properties from.
+  const envelope: { message?: unknown; error?: Loose<{ code: string }>; errors?: unknown } = Object(body);
+  const code = typeof envelope.error?.code === "string" ? clean(envelope.error.code) : undefined;
+  const fieldErrors = (Array.isArray(envelope.errors) ? envelope.errors : []).flatMap(
+    (e: Loose<FieldError>): FieldError[] =>
+      typeof e?.type === "string" && typeof e.path === "string" && typeof e.message === "string"
+        ? [{ type: clean(e.type), path: clean(e.path), message: clean(e.message) }]
+        : [],
+  );
+  const detail = typeof envelope.message === "string" ? envelope.message : response.statusText;
+  const listed = fieldErrors
+    .slice(0, MAX_FIELD_ERRORS_IN_MESSAGE)
+    .map((e) => `${e.path || "body"}: ${e.message}`);
+  const more = fieldErrors.length > listed.length ? "; …" : "";
+  const message = clean(
+    `${label} failed with ${status}${code ? ` ${code}` : ""}${detail ? `: ${detail}` : ""}${listed.length ? ` (${listed.join("; ")}${more})` : ""}`,
+  );
+  const init = { status, code, fieldErrors, headers: redactHeaders(response.headers, secrets) };
+  if (status === 429) {
+    const waitMs = retryAfterMs(response.headers, status, now) ?? 0;
+    return new RateLimitError(message, { ...init, retryAfterMs: waitMs, resetAt: new Date(now + waitMs) });
+  }
+  return new (status >= 500 ? InternalServerError : (CLASS_BY_STATUS[status] ?? ApiError))(message, init);
+}

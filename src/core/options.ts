@@ -1,0 +1,43 @@
+/** Where the SDK writes diagnostics; `console` works. Nothing is logged without one. */
+export interface Logger {
+  debug(message: string, ...details: unknown[]): void;
+  info(message: string, ...details: unknown[]): void;
+  warn(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+}
+
+/** Options every client accepts. */
+export interface CommonClientOptions {
+  /** Used instead of `globalThis.fetch` (which is looked up at each request, so mocks installed later apply). */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Time allowed to each attempt, response body included, in ms. Default 60 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, for errors worth retrying. Default 2; 0 disables retries. */
+  maxRetries?: number;
+  /**
+   * Longest server-requested wait (`Retry-After`, `RateLimit-Reset`) the SDK sleeps through before
+   * retrying, in ms. A longer request surfaces the error at once. Default 60 000.
+   */
+  maxRetryAfterMs?: number;
+  /** Receives a debug line per attempt and an info line per retry, secrets redacted. */
+  logger?: Logger;
+  /** Extra headers for every request. They cannot replace the authentication headers. */
+  headers?: Record<string, string>;
+  /**
+   * Appended to the SDK's own User-Agent (`rebuild-dashboard-kit/0.1.0 <userAgent>`). Browsers do
+   * not let a page set User-Agent, so there the SDK sends none and this has no effect.
+   */
+  userAgent?: string;
+}
+
+/** Options of one call, always its optional last argument. */
+export interface RequestOptions {
+  /** Aborting rejects the call with a DOMException named `AbortError`, also during a retry wait. */
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call (each attempt). */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;

@@ -1,0 +1,251 @@
+import createClient, { type Client } from "openapi-fetch";
+import { APIPromise, type WithResponse } from "./api-promise.js";
+import { ApiError, abortError, ConnectionError, createApiError, SdkError, TimeoutError } from "./errors.js";
+import {
+  type CommonClientOptions,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_TIMEOUT_MS,
+  type RequestOptions,
+} from "./options.js";
+import { errorCode, redact, redactHeaders, sanitizeError } from "./redact.js";
+import { retryAfterMs } from "./retry-after.js";
+import { sleep, startTimer } from "./timers.js";
+import { SDK_USER_AGENT } from "./version.js";
+
+/**
+ * Whether an operation may be sent again when it is unknown whether the server acted on it.
+ * `"safe"`: reads, deletes, and submissions the server deduplicates (the rebuild, idempotent per
+ * `sourceUrl`); retried after connection errors, timeouts, 408, 429 and 5xx.
+ * `"unsafe"`: everything else (creating a token, connecting servers, sending invitations); retried
+ * only when the request certainly never left: connection refused or DNS failure.
+ */
+export type RetryPolicy = "safe" | "unsafe";
+
+/**
+ * What `run` must spread into the openapi-fetch call of each attempt: the attempt's signal (the
+ * caller's, plus the timeout) and the fetch that logs the attempt and calls the configured fetch.
+ */
+export interface AttemptInit {
+  readonly signal: AbortSignal;
+  readonly fetch: (request: Request) => Promise<Response>;
+}
+
+/** The shape openapi-fetch resolves to. */
+export interface FetchResult {
+  readonly data?: unknown;
+  readonly error?: unknown;
+  readonly response: Response;
+}
+
+/** The success data type of an openapi-fetch result (`undefined` for a 204). */
+export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
+
+/** What a client (DashboardClient, RebuildClient) gives `createTransport`. */
+export interface TransportOptions extends CommonClientOptions {
+  /** Prefix of every path, e.g. `https://dashboard.example.com/v1`. Never carries a secret. */
+  readonly baseUrl: string;
+  /** Credentials, sent on every request; the `headers` option cannot replace them. */
+  readonly authHeaders: Readonly<Record<string, string>>;
+  /** Values redacted from every log line, error message, cause and error property. */
+  readonly secrets: readonly string[];
+}
+
+/** Seams for tests, so that no test waits for real. Not part of the public API. */
+export interface TransportHooks {
+  /** Waits before a retry; must reject with an AbortError when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Uniform in [0, 1), for the backoff's jitter. */
+  random(): number;
+  /** Epoch ms, for `Retry-After` dates, `resetAt` and logged durations. */
+  now(): number;
+}
+
+/** The request pipeline of one client. Keep it in a private field: its closure holds the credentials. */
+export interface Transport<Paths extends {}> {
+  /** openapi-fetch client with base URL and headers set; call it only inside `call`'s `run`. */
+  readonly client: Client<Paths>;
+  /**
+   * Runs `run` (one openapi-fetch call) with timeout, abort, logging and retries under `policy`;
+   * resolves to the success data, passed through `map` when given; rejects with the typed error of
+   * the last attempt, or with an AbortError DOMException when `opts.signal` aborts.
+   *
+   * ```ts
+   * list(query: ListServersQuery = {}, opts?: RequestOptions) {
+   *   return this.#t.call("safe", opts, (init) => this.#t.client.GET("/si/servers", { ...init, params: { query } }));
+   * }
+   * ```
+   */
+  call<R extends FetchResult, T = DataOf<R>>(
+    policy: RetryPolicy,
+    opts: RequestOptions | undefined,
+    run: (init: AttemptInit) => Promise<R>,
+    map?: (data: DataOf<R>) => T,
+  ): APIPromise<T>;
+}
+
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 8000;
+// Codes undici (Node) puts on a fetch TypeError's cause when no connection was ever made, so the
+// server cannot have seen the request.
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+
+/** Builds the pipeline for one client. `hooks` exist for tests only. */
+export function createTransport<Paths extends {}>(
+  options: TransportOptions,
+  hooks: Partial<TransportHooks> = {},
+): Transport<Paths> {
+  const { sleep: wait = sleep, random = Math.random, now = Date.now } = hooks;
+  const { fetch: customFetch, logger, secrets } = options;
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+  const authNames = Object.keys(options.authHeaders);
+  const client = createClient<Paths>({
+    baseUrl: options.baseUrl,
+    headers: buildHeaders(options),
+    // Every request must go through `call`, which passes its own fetch; this one flags a `run` that
+    // forgot to spread `init` (and so would skip timeouts, abort, logging and the custom fetch).
+    fetch: () => Promise.reject(new Error("call(): spread init into the request")),
+    // A followed redirect would resend X-API-Key to wherever it points; none is expected.
+    redirect: "manual",
+  });
+
+  async function attempt(
+    run: (init: AttemptInit) => Promise<FetchResult>,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+    attemptNumber: number,
+  ): Promise<FetchResult> {
+    const controller = new AbortController();
+    let timedOut = false;
+    let label: string | undefined;
+    let response: Response | undefined;
+    const stop = () => controller.abort();
+    signal?.addEventListener("abort", stop, { once: true });
+    const timer = startTimer(timeoutMs, () => {
+      timedOut = true;
+      stop();
+    });
+    const fetchOnce = async (request: Request): Promise<Response> => {
+      const path = new URL(request.url).pathname;
+      label = `${request.method} ${path}`;
+      const started = now();
+      const log = (outcome: string | number) => {
+        const ms = now() - started;
+        logger?.debug(redact(`${label} attempt ${attemptNumber}: ${outcome} in ${ms} ms`, secrets), {
+          headers: Object.fromEntries(redactHeaders(request.headers, secrets, authNames)),
+        });
+      };
+      try {
+        response = await (customFetch ?? globalThis.fetch)(request);
+      } catch (error) {
+        log(`failed (${errorCode(error) ?? (error as Error)?.name})`);
+        throw error;
+      }
+      log(response.status);
+      return response;
+    };
+    // Racing the abort means a custom fetch that ignores its signal cannot outlive the timeout.
+    const aborted = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+    });
+    const running = run({ signal: controller.signal, fetch: fetchOnce });
+    running.catch(() => {});
+    try {
+      const result = await Promise.race([running, aborted]);
+      if (result.response.ok) return result;
+      throw createApiError(result.response, result.error, { label: label ?? "request", secrets, now: now() });
+    } catch (error) {
+      if (signal?.aborted) throw abortError();
+      const what = label ?? "request";
+      if (timedOut) throw new TimeoutError(redact(`${what} timed out after ${timeoutMs} ms`, secrets));
+      // SDK errors are final; anything thrown before fetch was reached is the caller's own mistake.
+      if (error instanceof SdkError || label === undefined) throw error;
+      if (response && error instanceof SyntaxError) {
+        // No cause: a JSON parser's message quotes the body, which may hold a new token's secret.
+        throw new SdkError(
+          redact(`${what} answered ${response.status} with a body that is not valid JSON`, secrets),
+        );
+      }
+      throw new ConnectionError(redact(`${what} failed: ${errorCode(error) ?? "no response"}`, secrets), {
+        cause: sanitizeError(error, secrets),
+      });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stop);
+    }
+  }
+
+  /** The wait before retry number `retry` (from 0), or undefined when `error` must surface now. */
+  function retryDelay(error: unknown, policy: RetryPolicy, retry: number): number | undefined {
+    if (retry >= maxRetries) return undefined;
+    let hinted: number | undefined;
+    if (error instanceof ApiError) {
+      const { status } = error;
+      if (policy === "unsafe" || !(status === 408 || status === 429 || status >= 500)) return undefined;
+      hinted = retryAfterMs(error.headers, status, now());
+      if (hinted !== undefined && hinted > maxRetryAfterMs) return undefined;
+    } else if (error instanceof ConnectionError) {
+      const notSent = !(error instanceof TimeoutError) && NOT_SENT_CODES.has(errorCode(error.cause) ?? "");
+      if (policy === "unsafe" && !notSent) return undefined;
+    } else {
+      return undefined;
+    }
+    // Full jitter: uniform in [0, min(cap, base · 2^retry)), so clients that failed together spread out.
+    return hinted ?? random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);
+  }
+
+  async function execute<T>(
+    policy: RetryPolicy,
+    opts: RequestOptions | undefined,
+    run: (init: AttemptInit) => Promise<FetchResult>,
+    map: ((data: never) => T) | undefined,
+  ): Promise<WithResponse<T>> {
+    const signal = opts?.signal;
+    const timeoutMs = opts?.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    for (let retry = 0; ; retry++) {
+      if (signal?.aborted) throw abortError();
+      try {
+        const { data, response } = await attempt(run, signal, timeoutMs, retry + 1);
+        return { data: map ? map(data as never) : (data as T), response };
+      } catch (error) {
+        const delay = retryDelay(error, policy, retry);
+        if (delay === undefined) throw error;
+        logger?.info(
+          `${(error as Error).message}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delay)} ms`,
+        );
+        await wait(delay, signal);
+      }
+    }
+  }
+
+  return {
+    client,
+    call: (policy, opts, run, map) => new APIPromise(execute(policy, opts, run, map)),
+  };
+}
+
+function buildHeaders(options: TransportOptions): Headers {
+  const headers = new Headers();
+  try {
+    if (!inBrowser()) {
+      headers.set(
+        "User-Agent",
+        options.userAgent ? `${SDK_USER_AGENT} ${options.userAgent}` : SDK_USER_AGENT,
+      );
+    }
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+    // Last, and Headers compares names case-insensitively: `headers` cannot replace credentials.
+    for (const [name, value] of Object.entries(options.authHeaders)) headers.set(name, value);
+  } catch (error) {
+    // The runtime's message quotes the offending value, which may be a credential.
+    throw new TypeError(redact((error as Error).message, options.secrets));
+  }
+  return headers;
+}
+
+// Browsers ignore a page's User-Agent or, as a non-safelisted header, make the server's CORS policy
+// allow it; every browser's own User-Agent starts with "Mozilla/", no server runtime's does.
+function inBrowser(): boolean {
+  return typeof navigator !== "undefined" && navigator.userAgent?.startsWith("Mozilla/") === true;
+}
