@@ -4,7 +4,6 @@ import {
   type DashboardDomain,
   type DashboardSeed,
   defaultDashboardSeed,
-  formatTimestamp,
 } from "./domain/dashboard/index.js";
 import { type FaultSettings, NO_FAULTS } from "./domain/faults.js";
 import { cryptoRandom, type Random } from "./domain/random.js";
@@ -15,6 +14,7 @@ import {
   type RebuildDomain,
   type RebuildSeed,
 } from "./domain/rebuild/index.js";
+import { formatTimestamp } from "./domain/timestamp.js";
 
 /** What a mock world starts from (and `reset` returns to). Either half may be left out for its default. */
 export interface MockSeed {

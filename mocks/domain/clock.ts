@@ -86,7 +86,8 @@ export function createClock(options: ClockOptions = {}): Clock {
     if (wakeHandle !== undefined) options.timers.clear(wakeHandle);
     wakeHandle = undefined;
     if (frozenAt !== undefined || tasks.length === 0) return;
-    const next = Math.min(...tasks.map((t) => t.at));
+    let next = Number.POSITIVE_INFINITY;
+    for (const task of tasks) if (task.at < next) next = task.at;
     const delay = Math.min(Math.max(0, next - now()), MAX_TIMER_MS);
     wakeHandle = options.timers.set(() => {
       wakeHandle = undefined;

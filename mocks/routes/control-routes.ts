@@ -1,6 +1,6 @@
-import { formatTimestamp } from "../domain/dashboard/index.js";
 import { validationFailed } from "../domain/errors.js";
 import { patchFaults } from "../domain/faults.js";
+import { formatTimestamp } from "../domain/timestamp.js";
 import type { MockWorld } from "../world.js";
 import { readJsonBody } from "./body.js";
 import type { MockRequest, RouteDefinition } from "./types.js";

@@ -10,10 +10,10 @@ import { parseSendInvitationsBody } from "./invitation-input.js";
 import { paginate } from "./pagination.js";
 import { generateSecret, hashSecret } from "./secrets.js";
 import type { DashboardSeed } from "./seed.js";
+import { parseSeedTimestamp } from "./seed-timestamp.js";
 import { parseConnectServersBody } from "./server-input.js";
 import { ServerInventory } from "./server-inventory.js";
 import { TeamDirectory } from "./team-directory.js";
-import { parseSeedTimestamp } from "./timestamp.js";
 import { parseCreateTokenBody } from "./token-input.js";
 import { type TokenRecord, TokenStore } from "./token-store.js";
 import type {

@@ -1,3 +1,4 @@
+export { formatTimestamp } from "../timestamp.js";
 export { CLAIM_NAMES } from "./claims.js";
 export {
   createDashboardDomain,
@@ -15,7 +16,6 @@ export {
   defaultDashboardSeed,
 } from "./seed.js";
 export { SERVER_LIMITS } from "./server-input.js";
-export { formatTimestamp } from "./timestamp.js";
 export { TOKEN_LIMITS } from "./token-input.js";
 export type * from "./types.js";
 export { PAGE_LIMITS, type QueryParams } from "./validation/query.js";

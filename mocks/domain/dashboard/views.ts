@@ -1,6 +1,6 @@
+import { formatTimestamp } from "../timestamp.js";
 import type { ServerInventory } from "./server-inventory.js";
 import type { TeamDirectory } from "./team-directory.js";
-import { formatTimestamp } from "./timestamp.js";
 import type { TokenRecord, TokenStore } from "./token-store.js";
 import type { ApiTokenView, ServerView } from "./types.js";
 

@@ -1,0 +1,110 @@
+import { type FieldError, validationFailed } from "../errors.js";
+import { codePointLength, isPlainObject, jsonType } from "./json-input.js";
+import { hostRejection } from "./public-host.js";
+
+export const MAX_SOURCE_URL_LENGTH = 2048;
+export const MAX_PROMPT_LENGTH = 10_000;
+
+/** A submission body that passed validation. */
+export interface ValidSubmission {
+  /** As sent; the callback's `source_url`. */
+  sourceUrl: string;
+  /**
+   * The idempotency form: as the WHATWG URL parser writes it, without the fragment
+   * (`https://Example.com` and `https://example.com/#top` give `https://example.com/`).
+   */
+  normalizedUrl: string;
+  /** Host as the URL parser writes it (lower case, punycode, IPv4 dotted). */
+  hostname: string;
+  prompt: string | null;
+}
+
+// The WHATWG parser forgives "http:example.com" and "http:\\example.com"; a careful client sends
+// the scheme followed by "//", so anything else is not taken for an absolute URL.
+const ABSOLUTE_HTTP = /^https?:\/\//i;
+
+/**
+ * Checks a parsed submission body and collects every field error. Throws VALIDATION_FAILED; an
+ * empty body (undefined), an array, null or a scalar gets one error at the root path `""`.
+ */
+export function validateSubmission(body: unknown): ValidSubmission {
+  if (!isPlainObject(body)) {
+    const what = body === undefined ? "is missing" : `must be a JSON object, got ${jsonType(body)}`;
+    throw validationFailed([
+      { type: body === undefined ? "required" : "invalid_type", path: "", message: `Body ${what}` },
+    ]);
+  }
+  const errors: FieldError[] = [];
+  for (const key of Object.keys(body)) {
+    if (key !== "sourceUrl" && key !== "prompt") {
+      errors.push({ type: "unknown_field", path: key, message: "is not a field of a rebuild request" });
+    }
+  }
+  const source = checkSourceUrl(body.sourceUrl, errors);
+  const prompt = checkPrompt(body.prompt, "prompt" in body, errors);
+  if (errors.length > 0 || source === undefined) throw validationFailed(errors);
+  return { ...source, prompt };
+}
+
+function checkSourceUrl(value: unknown, errors: FieldError[]): Omit<ValidSubmission, "prompt"> | undefined {
+  const fail = (type: FieldError["type"], message: string) => {
+    errors.push({ type, path: "sourceUrl", message });
+    return undefined;
+  };
+  if (value === undefined) return fail("required", "is required");
+  if (typeof value !== "string") return fail("invalid_type", `must be a string, got ${jsonType(value)}`);
+  if (codePointLength(value) > MAX_SOURCE_URL_LENGTH) {
+    return fail("too_big", `must be at most ${MAX_SOURCE_URL_LENGTH} characters`);
+  }
+  if (hasSpaceOrControl(value)) {
+    return fail("invalid_format", "must not contain spaces or control characters");
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail("invalid_format", "must be an absolute http or https URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return fail("invalid_value", `must use http or https, not ${url.protocol.slice(0, -1)}`);
+  }
+  if (!ABSOLUTE_HTTP.test(value))
+    return fail("invalid_format", "must be an absolute URL (http:// or https://)");
+  if (url.username !== "" || url.password !== "") return fail("invalid_value", "must not contain user info");
+  const rejection = hostRejection(url.hostname);
+  if (rejection !== undefined) {
+    return fail("invalid_value", `must be of a public host: ${url.hostname} ${rejection}`);
+  }
+  url.hash = "";
+  return { sourceUrl: value, normalizedUrl: url.href, hostname: url.hostname };
+}
+
+function checkPrompt(value: unknown, present: boolean, errors: FieldError[]): string | null {
+  if (!present) return null;
+  if (typeof value !== "string") {
+    errors.push({
+      type: "invalid_type",
+      path: "prompt",
+      message: `must be a string, got ${jsonType(value)}`,
+    });
+  } else if (codePointLength(value) > MAX_PROMPT_LENGTH) {
+    errors.push({
+      type: "too_big",
+      path: "prompt",
+      message: `must be at most ${MAX_PROMPT_LENGTH} characters`,
+    });
+  } else {
+    return value;
+  }
+  return null;
+}
+
+// The URL parser silently drops tabs, newlines and surrounding spaces; a URL containing them is not
+// the URL it claims to be.
+function hasSpaceOrControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit <= 0x20 || unit === 0x7f) return true;
+  }
+  return false;
+}

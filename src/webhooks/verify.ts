@@ -1,0 +1,56 @@
+import { WebhookVerificationError } from "./errors.js";
+
+/** A `Headers` object, or a plain object such as Node's `req.headers` (names in any case). */
+export type WebhookHeaders = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+const HEADER = "x-api-key";
+const encoder = new TextEncoder();
+
+/** Checks the configured key once, at setup, so a misconfiguration fails loudly rather than per request. */
+export function encodeWebhookApiKey(webhookApiKey: unknown): Uint8Array {
+  if (typeof webhookApiKey !== "string" || webhookApiKey.length === 0) {
+    throw new TypeError("webhookApiKey must be a non-empty string");
+  }
+  return encoder.encode(webhookApiKey);
+}
+
+export function verifyApiKey(headers: WebhookHeaders, expected: Uint8Array): void {
+  const received = readApiKey(headers);
+  if (received === undefined) throw new WebhookVerificationError("missing X-API-Key header");
+  if (!timingSafeEqual(expected, encoder.encode(received))) {
+    throw new WebhookVerificationError("X-API-Key does not match the configured webhook API key");
+  }
+}
+
+/**
+ * Compares in time that depends only on the length of `expected` (the configured key), never on
+ * where the received bytes first differ nor on their length.
+ */
+export function timingSafeEqual(expected: Uint8Array, received: Uint8Array): boolean {
+  let difference = expected.length ^ received.length;
+  for (let index = 0; index < expected.length; index++) {
+    difference |= (expected[index] ?? 0) ^ (received[index] ?? 0);
+  }
+  return difference === 0;
+}
+
+function readApiKey(headers: WebhookHeaders): string | undefined {
+  if (isHeaders(headers)) return headers.get(HEADER) || undefined;
+  const values = new Set<string>();
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() !== HEADER) continue;
+    const items: readonly unknown[] = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+    for (const item of items) {
+      if (typeof item === "string" && item !== "") values.add(item);
+    }
+  }
+  if (values.size > 1) {
+    throw new WebhookVerificationError("X-API-Key header has several different values");
+  }
+  return values.values().next().value;
+}
+
+// Duck-typed: a Headers from another realm or polyfill fails instanceof.
+function isHeaders(headers: WebhookHeaders): headers is Headers {
+  return typeof (headers as { get?: unknown }).get === "function";
+}

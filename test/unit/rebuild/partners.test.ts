@@ -1,0 +1,270 @@
+import { describe, expect, it } from "vitest";
+import { createClock } from "../../../mocks/domain/clock.js";
+import { seededRandom } from "../../../mocks/domain/random.js";
+import {
+  createRebuildDomain,
+  defaultRebuildSeed,
+  type RebuildSeed,
+} from "../../../mocks/domain/rebuild/index.js";
+import { codeOf, fieldErrorsOf, ORIGIN, setup, T0 } from "./fixture.js";
+
+const brand = {
+  name: "Budget Hosting",
+  theme: {
+    colors: { primary: "#123", accent: "#aabbccdd" },
+    gradients: { hero: "linear-gradient(#000, #fff)" },
+  },
+  loginUrl: "https://budget.example.com/login",
+  upgradeUrl: "https://budget.example.com/upgrade",
+  domainPurchaseUrl: "https://budget.example.com/domains",
+  serverIps: ["198.51.100.7", "2001:DB8:0:0::7"],
+  customDomain: "Builder.Budget.example.com",
+};
+
+describe("seed", () => {
+  it("loads the three seed partners with the origin resolved", () => {
+    const { domain } = setup();
+    expect(
+      domain.snapshot().partners.map((p) => [p.id, p.featureEnabled, p.webhookUrl, p.webhookApiKey]),
+    ).toEqual([
+      [1001, true, `${ORIGIN}/__mock/webhook-sink/1001`, "mock-webhook-key-1001"],
+      [1002, false, `${ORIGIN}/__mock/webhook-sink/1002`, "mock-webhook-key-1002"],
+      [1003, true, null, null],
+    ]);
+    expect(domain.snapshot().partners.every((p) => p.region === "eu" && p.rateLimitPerHour === 30)).toBe(
+      true,
+    );
+  });
+
+  it("is plain JSON", () => {
+    expect(JSON.parse(JSON.stringify(defaultRebuildSeed))).toEqual(defaultRebuildSeed);
+  });
+
+  it("refuses an invalid seed with a message naming the entry", () => {
+    const make = (seed: unknown) => () =>
+      createRebuildDomain({
+        clock: createClock({ frozenAt: T0 }),
+        random: seededRandom(1),
+        origin: ORIGIN,
+        transport: async () => ({ status: 200 }),
+        seed: seed as RebuildSeed,
+      });
+    expect(make({ partners: [{ id: 1, apiKey: "same", webhookApiKey: "same" }] })).toThrow(
+      /partners\.0 \(id 1\): webhookApiKey: .*must differ/,
+    );
+    expect(make({ partners: [{ id: 1 }, { id: 1 }] })).toThrow(/partners\.1\.id/);
+    expect(make({ partners: [{ id: 0 }] })).toThrow(/partners\.0\.id/);
+  });
+
+  it("comes back on reset, with everything else cleared", async () => {
+    const { clock, domain, partner } = setup();
+    domain.upsertPartner(1001, { apiKey: "changed" });
+    domain.upsertPartner(2001, {});
+    domain.submit(partner, { sourceUrl: "https://example.com/" });
+    domain.admit(partner);
+    await clock.advance(5000);
+    domain.reset();
+    const snapshot = domain.snapshot();
+    expect(snapshot.partners.map((p) => p.id)).toEqual([1001, 1002, 1003]);
+    expect(snapshot.partners[0]?.apiKey).toBe("mock-rebuild-key-1001");
+    expect([snapshot.rebuilds, snapshot.projects, snapshot.deliveries, snapshot.sink]).toEqual([
+      [],
+      [],
+      [],
+      {},
+    ]);
+    expect(domain.rateLimitState(partner).remaining).toBe(30);
+  });
+});
+
+describe("upsertPartner", () => {
+  it("creates a partner with the documented defaults", () => {
+    const { domain } = setup();
+    const created = domain.upsertPartner("2001", undefined);
+    expect(created).toEqual({
+      id: 2001,
+      featureEnabled: true,
+      apiKey: expect.stringMatching(/^.{32,}$/),
+      webhookUrl: `${ORIGIN}/__mock/webhook-sink/2001`,
+      webhookApiKey: expect.stringMatching(/^.{32,}$/),
+      region: "eu",
+      rateLimitPerHour: 30,
+      brands: [],
+    });
+    expect(created.apiKey).not.toBe(created.webhookApiKey);
+    expect(domain.upsertPartner(2002, {}).apiKey).not.toBe(created.apiKey);
+  });
+
+  it("lets a created partner submit and receive its callback in its sink", async () => {
+    const { clock, domain, posts } = setup();
+    const { apiKey, webhookApiKey } = domain.upsertPartner(2001, {});
+    const partner = domain.authenticate("2001", apiKey);
+    domain.requireFeature(partner);
+    domain.admit(partner);
+    domain.submit(partner, { sourceUrl: "https://example.com/" });
+    await clock.advance(5000);
+    expect(posts[0]?.url).toBe(`${ORIGIN}/__mock/webhook-sink/2001`);
+    expect(posts[0]?.headers["x-api-key"]).toBe(webhookApiKey);
+  });
+
+  it("changes only the fields given and returns the full settings", () => {
+    const { domain } = setup();
+    const updated = domain.upsertPartner(1001, {
+      region: "us-east",
+      rateLimitPerHour: 5,
+      webhookUrl: "{origin}/custom",
+      brands: [brand],
+    });
+    expect(updated).toMatchObject({
+      id: 1001,
+      apiKey: "mock-rebuild-key-1001",
+      webhookApiKey: "mock-webhook-key-1001",
+      featureEnabled: true,
+      region: "us-east",
+      rateLimitPerHour: 5,
+      webhookUrl: `${ORIGIN}/custom`,
+    });
+    expect(updated.brands).toEqual([
+      { ...brand, serverIps: ["198.51.100.7", "2001:db8::7"], customDomain: "builder.budget.example.com" },
+    ]);
+  });
+
+  it.each([
+    [0, "invalid_value@partnerId"],
+    [-1, "invalid_value@partnerId"],
+    [1.5, "invalid_value@partnerId"],
+    ["02001", "invalid_value@partnerId"],
+    ["1e3", "invalid_value@partnerId"],
+    ["abc", "invalid_value@partnerId"],
+    [null, "invalid_value@partnerId"],
+  ])("rejects partner id %j", (id, expected) => {
+    const { domain } = setup();
+    expect(fieldErrorsOf(() => domain.upsertPartner(id, {}))).toEqual([expected]);
+  });
+
+  it.each([
+    ["a non-object body", [], ["invalid_type@"]],
+    ["an unknown field", { webhookSecret: "x" }, ["unknown_field@webhookSecret"]],
+    ["a non-boolean flag", { featureEnabled: "yes" }, ["invalid_type@featureEnabled"]],
+    ["a null rebuild key", { apiKey: null }, ["invalid_type@apiKey"]],
+    ["an empty key", { apiKey: "" }, ["too_small@apiKey"]],
+    ["a key with spaces", { webhookApiKey: "a b" }, ["invalid_format@webhookApiKey"]],
+    ["a too long key", { apiKey: "k".repeat(257) }, ["too_big@apiKey"]],
+    ["a relative webhook URL", { webhookUrl: "/hook" }, ["invalid_format@webhookUrl"]],
+    ["an ftp webhook URL", { webhookUrl: "ftp://example.com/" }, ["invalid_format@webhookUrl"]],
+    ["a numeric webhook URL", { webhookUrl: 5 }, ["invalid_type@webhookUrl"]],
+    ["an upper-case region", { region: "EU" }, ["invalid_format@region"]],
+    ["a zero limit", { rateLimitPerHour: 0 }, ["too_small@rateLimitPerHour"]],
+    ["a fractional limit", { rateLimitPerHour: 1.5 }, ["invalid_type@rateLimitPerHour"]],
+    ["a string limit", { rateLimitPerHour: "30" }, ["invalid_type@rateLimitPerHour"]],
+    ["a huge limit", { rateLimitPerHour: 1e9 }, ["too_big@rateLimitPerHour"]],
+    ["the webhook key as rebuild key", { apiKey: "mock-webhook-key-1001" }, ["invalid_value@apiKey"]],
+    [
+      "the rebuild key as webhook key",
+      { webhookApiKey: "mock-rebuild-key-1001" },
+      ["invalid_value@webhookApiKey"],
+    ],
+    [
+      "several problems",
+      { featureEnabled: 1, region: 2, extra: 3 },
+      ["invalid_type@featureEnabled", "invalid_type@region", "unknown_field@extra"],
+    ],
+  ])("rejects %s and changes nothing", (_, patch, expected) => {
+    const { domain } = setup();
+    const before = domain.snapshot();
+    expect(fieldErrorsOf(() => domain.upsertPartner(1001, patch))).toEqual(expected);
+    expect(domain.snapshot()).toEqual(before);
+  });
+
+  it("allows clearing the webhook", () => {
+    const { domain } = setup();
+    expect(domain.upsertPartner(1001, { webhookUrl: null, webhookApiKey: null })).toMatchObject({
+      webhookUrl: null,
+      webhookApiKey: null,
+    });
+  });
+
+  it.each([
+    ["not an array", { brands: {} }, ["invalid_type@brands"]],
+    ["an unknown brand field", { brands: [{ ...brand, logo: "x" }] }, ["unknown_field@brands.0.logo"]],
+    ["a missing URL", { brands: [{ ...brand, loginUrl: undefined }] }, ["required@brands.0.loginUrl"]],
+    ["a bad URL", { brands: [{ ...brand, upgradeUrl: "upgrade" }] }, ["invalid_format@brands.0.upgradeUrl"]],
+    ["an empty name", { brands: [{ ...brand, name: " " }] }, ["too_small@brands.0.name"]],
+    [
+      "a bad colour",
+      { brands: [{ ...brand, theme: { colors: { primary: "blue" } } }] },
+      ["invalid_format@brands.0.theme.colors.primary"],
+    ],
+    [
+      "an unknown theme field",
+      { brands: [{ ...brand, theme: { fonts: {} } }] },
+      ["unknown_field@brands.0.theme.fonts"],
+    ],
+    [
+      "a bad server IP",
+      { brands: [{ ...brand, serverIps: ["300.1.1.1"] }] },
+      ["invalid_format@brands.0.serverIps.0"],
+    ],
+    [
+      "an IP twice in one brand",
+      { brands: [{ ...brand, serverIps: ["192.0.2.1", "::ffff:192.0.2.1"] }] },
+      ["duplicate@brands.0.serverIps.1"],
+    ],
+    [
+      "an IP in two brands",
+      { brands: [brand, { ...brand, name: "Other", serverIps: ["2001:db8::7"] }] },
+      ["duplicate@brands.1.serverIps.0"],
+    ],
+    [
+      "a bad custom domain",
+      { brands: [{ ...brand, customDomain: "-bad-.example" }] },
+      ["invalid_format@brands.0.customDomain"],
+    ],
+  ])("rejects brands with %s", (_, patch, expected) => {
+    const { domain } = setup();
+    expect(fieldErrorsOf(() => domain.upsertPartner(1001, JSON.parse(JSON.stringify(patch))))).toEqual(
+      expected,
+    );
+  });
+});
+
+describe("rotateKey", () => {
+  it("answers NOT_FOUND for an unknown or impossible partner id", () => {
+    const { domain } = setup();
+    for (const id of [9999, "9999", "abc", "01001", 0])
+      expect(codeOf(() => domain.rotateKey(id))).toBe("NOT_FOUND");
+  });
+
+  it("never hands out the webhook key or the previous key", () => {
+    const { domain } = setup();
+    const keys = new Set<string>();
+    for (let i = 0; i < 20; i++) keys.add(domain.rotateKey("1001").apiKey);
+    expect(keys.size).toBe(20);
+    expect(keys.has("mock-webhook-key-1001")).toBe(false);
+  });
+});
+
+describe("brandForServerIp", () => {
+  it("finds the brand by any spelling of a configured IP", () => {
+    const { domain } = setup();
+    domain.upsertPartner(1001, { brands: [brand] });
+    for (const ip of [
+      "198.51.100.7",
+      "::ffff:198.51.100.7",
+      "[::ffff:c633:6407]",
+      "2001:db8::7",
+      "2001:0DB8:0:0:0:0:0:7",
+    ]) {
+      expect(domain.brandForServerIp(1001, ip)?.name).toBe("Budget Hosting");
+    }
+  });
+
+  it("answers null for an IP of no brand or not an IP, NOT_FOUND for an unknown partner", () => {
+    const { domain } = setup();
+    expect(domain.brandForServerIp(1001, "203.0.113.10")?.name).toBe("Example Hosting");
+    expect(domain.brandForServerIp(1001, "203.0.113.11")).toBeNull();
+    expect(domain.brandForServerIp(1001, "0xcb.0.113.10")).toBeNull();
+    expect(domain.brandForServerIp(1003, "203.0.113.10")).toBeNull();
+    expect(codeOf(() => domain.brandForServerIp(9999, "203.0.113.10"))).toBe("NOT_FOUND");
+  });
+});
