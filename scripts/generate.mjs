@@ -27,7 +27,9 @@ try {
       } catch {}
       if (committed !== generated) {
         drift = true;
-        console.error(`drift: ${target} differs from what openapi/${name}.yaml generates; run npm run generate`);
+        console.error(
+          `drift: ${target} differs from what openapi/${name}.yaml generates; run npm run generate`,
+        );
       }
     } else {
       writeFileSync(target, generated);
