@@ -465,10 +465,7 @@ export interface components {
         };
         /** @description Assumed: the source does not show invitation records; one invitation sent (contract decision). */
         Invitation: {
-            /**
-             * Format: email
-             * @description Assumed: the invited address, as given in the request (contract decision).
-             */
+            /** @description Assumed: the invited address, as given in the request (contract decision). */
             email: string;
             /**
              * @description Assumed: always `sent`, the invitation email was sent (contract decision).
@@ -483,10 +480,7 @@ export interface components {
         };
         /** @description Assumed: the source does not show team records; an address and its team (contract decision). */
         TeamGuid: {
-            /**
-             * Format: email
-             * @description Assumed: the address looked up, as given in the request (contract decision).
-             */
+            /** @description Assumed: the address looked up, as given in the request (contract decision). */
             email: string;
             /**
              * Format: uuid

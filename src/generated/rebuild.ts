@@ -101,7 +101,7 @@ export interface components {
         /** @description Submission body. (Assumed: unknown fields are rejected with `400` `unknown_field`, hence `additionalProperties: false`.) */
         RebuildRequest: {
             /**
-             * Format: uri
+             * Format: iri
              * @description Assumed: the source says only "public URL"; the length limit and the exact public-host rules below are contract decisions.
              *
              *     The public URL of the website to recreate. An absolute `http` or `https` URL without user
