@@ -67,7 +67,8 @@ export interface Transport<Paths extends {}> {
   readonly client: Client<Paths>;
   /**
    * Runs `run` (one openapi-fetch call) with timeout, abort, logging and retries under `policy`;
-   * resolves to the success data, passed through `map` when given; rejects with the typed error of
+   * resolves to the success data, passed through `map` when given (with the successful attempt's
+   * Response, for a result that depends on the status); rejects with the typed error of
    * the last attempt, or with an AbortError DOMException when `opts.signal` aborts.
    *
    * ```ts
@@ -80,7 +81,7 @@ export interface Transport<Paths extends {}> {
     policy: RetryPolicy,
     opts: RequestOptions | undefined,
     run: (init: AttemptInit) => Promise<R>,
-    map?: (data: DataOf<R>) => T,
+    map?: (data: DataOf<R>, response: Response) => T,
   ): APIPromise<T>;
 }
 
@@ -199,7 +200,7 @@ export function createTransport<Paths extends {}>(
     policy: RetryPolicy,
     opts: RequestOptions | undefined,
     run: (init: AttemptInit) => Promise<FetchResult>,
-    map: ((data: never) => T) | undefined,
+    map: ((data: never, response: Response) => T) | undefined,
   ): Promise<WithResponse<T>> {
     const signal = opts?.signal;
     const timeoutMs = opts?.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -207,7 +208,7 @@ export function createTransport<Paths extends {}>(
       if (signal?.aborted) throw abortError();
       try {
         const { data, response } = await attempt(run, signal, timeoutMs, retry + 1);
-        return { data: map ? map(data as never) : (data as T), response };
+        return { data: map ? map(data as never, response) : (data as T), response };
       } catch (error) {
         const delay = retryDelay(error, policy, retry);
         if (delay === undefined) throw error;

@@ -1,0 +1,43 @@
+// Friendly names for the generated contract types; the contract stays their only definition.
+import type { components, operations } from "../generated/dashboard.js";
+
+type Schemas = components["schemas"];
+
+/** A server connected to the caller's team's server inventory. */
+export type Server = Schemas["Server"];
+/** One page of servers and the total across all pages. */
+export type ServerList = Schemas["ServerList"];
+/** One server to connect: its `address` (an http(s) URL) and `product`. */
+export type ServerToConnect = Schemas["ServerToConnect"];
+
+/** An API token of the calling user, never with its secret. */
+export type ApiToken = Schemas["ApiToken"];
+/** One page of API tokens and the number matching the filter across all pages. */
+export type ApiTokenList = Schemas["ApiTokenList"];
+/** A token just created: the only object that carries its secret `token`. */
+export type CreatedApiToken = Schemas["CreatedApiToken"];
+/** What `apiTokens.create` sends: a `name` and the `claims` (`[]` for an unrestricted token). */
+export type CreateApiTokenRequest = Schemas["CreateApiTokenRequest"];
+/** A permission carried by a token, told apart by `name`. */
+export type Claim = Schemas["Claim"];
+export type McpClaim = Schemas["McpClaim"];
+export type ManageApiTokensClaim = Schemas["ManageApiTokensClaim"];
+export type McpClaimAttributes = Schemas["McpClaimAttributes"];
+/** A claim requested for a new token; `readonly` and `attributes` may be left out. */
+export type ClaimInput = Schemas["ClaimInput"];
+export type McpClaimInput = Schemas["McpClaimInput"];
+export type ManageApiTokensClaimInput = Schemas["ManageApiTokensClaimInput"];
+/** An API token's `id`. */
+export type ApiTokenId = operations["getApiToken"]["parameters"]["path"]["id"];
+
+/** One invitation sent. */
+export type Invitation = Schemas["Invitation"];
+
+/** `page` (from 1) and `pageSize` (1 to 100, default 10). */
+export type ListServersQuery = NonNullable<operations["listServers"]["parameters"]["query"]>;
+/** `pageSize` of each request `listAll` makes (default 100, the fewest requests). */
+export type ListAllServersQuery = Omit<ListServersQuery, "page">;
+/** `page`, `pageSize` and `filter` (a case-insensitive substring of the name). */
+export type ListApiTokensQuery = NonNullable<operations["listApiTokens"]["parameters"]["query"]>;
+/** `filter`, and the `pageSize` of each request `listAll` makes (default 100). */
+export type ListAllApiTokensQuery = Omit<ListApiTokensQuery, "page">;

@@ -1,0 +1,62 @@
+// The package root: both API clients, their errors and types, and the promptToken helpers. It never
+// loads zod: the webhook receiver lives in the `./webhooks` entry point (only its zod-free error
+// classes are re-exported here, so one `instanceof` check works wherever an error comes from).
+
+export { APIPromise, type WithResponse } from "./core/api-promise.js";
+export {
+  ApiError,
+  AuthenticationError,
+  ConnectionError,
+  type ErrorCode,
+  type FieldError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  SdkError,
+  TimeoutError,
+  UnprocessableEntityError,
+  ValidationError,
+} from "./core/errors.js";
+export type { CommonClientOptions, Logger, RequestOptions } from "./core/options.js";
+export type { AccountsResource } from "./dashboard/accounts.js";
+export type { ApiTokensResource } from "./dashboard/api-tokens.js";
+export { DashboardClient, type DashboardClientOptions } from "./dashboard/dashboard-client.js";
+export type { ServersResource } from "./dashboard/servers.js";
+export type {
+  ApiToken,
+  ApiTokenId,
+  ApiTokenList,
+  Claim,
+  ClaimInput,
+  CreateApiTokenRequest,
+  CreatedApiToken,
+  Invitation,
+  ListAllApiTokensQuery,
+  ListAllServersQuery,
+  ListApiTokensQuery,
+  ListServersQuery,
+  ManageApiTokensClaim,
+  ManageApiTokensClaimInput,
+  McpClaim,
+  McpClaimAttributes,
+  McpClaimInput,
+  Server,
+  ServerList,
+  ServerToConnect,
+} from "./dashboard/types.js";
+export { buildMagicLink, buildPromptToken, PromptTokenError, parsePromptToken } from "./prompt-token.js";
+export { RebuildClient, type RebuildClientOptions } from "./rebuild/rebuild-client.js";
+export type {
+  FailedRebuild,
+  Rebuild,
+  RebuildRequest,
+  RunningRebuild,
+  SubmittedRebuild,
+  SucceededRebuild,
+} from "./rebuild/types.js";
+export {
+  WebhookPayloadError,
+  type WebhookPayloadIssue,
+  WebhookVerificationError,
+} from "./webhooks/errors.js";

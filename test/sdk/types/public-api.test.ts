@@ -1,0 +1,179 @@
+// The public signatures, checked by the type checker (`npm run typecheck`); the few runtime
+// assertions check the root's exports. Nothing here sends a request.
+import { describe, expect, expectTypeOf, it } from "vitest";
+import * as core from "../../../src/core/index.js";
+import * as root from "../../../src/index.js";
+import {
+  type APIPromise,
+  type ApiToken,
+  type ApiTokenList,
+  type Claim,
+  type CreatedApiToken,
+  DashboardClient,
+  type DashboardClientOptions,
+  type Invitation,
+  RebuildClient,
+  type RebuildClientOptions,
+  type RequestOptions,
+  type Server,
+  type ServerList,
+  type SubmittedRebuild,
+  type WithResponse,
+} from "../../../src/index.js";
+import * as webhooks from "../../../src/webhooks/index.js";
+
+const dashboard = new DashboardClient({ baseUrl: "https://dashboard.example.com/v1", token: "t" });
+const rebuild = new RebuildClient({ baseUrl: "https://rebuild.example.com", partnerId: 1, apiKey: "k" });
+
+describe("DashboardClient", () => {
+  it("servers", () => {
+    expectTypeOf(dashboard.servers.list).returns.toEqualTypeOf<APIPromise<ServerList>>();
+    expectTypeOf(dashboard.servers.list).returns.resolves.toEqualTypeOf<{
+      totalCount: number;
+      data: Server[];
+    }>();
+    expectTypeOf(dashboard.servers.listAll).returns.toEqualTypeOf<AsyncIterable<Server>>();
+    expectTypeOf(dashboard.servers.connect).returns.resolves.toEqualTypeOf<Server[]>();
+    expectTypeOf(dashboard.servers.connect)
+      .parameter(0)
+      .toEqualTypeOf<{ address: string; product: string }[]>();
+    expectTypeOf(dashboard.servers.delete).returns.toEqualTypeOf<APIPromise<void>>();
+    expectTypeOf(dashboard.servers.delete).parameter(0).toEqualTypeOf<string>();
+  });
+
+  it("apiTokens", () => {
+    expectTypeOf(dashboard.apiTokens.list).returns.resolves.toEqualTypeOf<ApiTokenList>();
+    expectTypeOf(dashboard.apiTokens.listAll).returns.toEqualTypeOf<AsyncIterable<ApiToken>>();
+    expectTypeOf(dashboard.apiTokens.get).parameter(0).toEqualTypeOf<number>();
+    expectTypeOf(dashboard.apiTokens.get).returns.resolves.toEqualTypeOf<ApiToken>();
+    // The object itself, no envelope, and no secret.
+    expectTypeOf<ApiToken>().not.toHaveProperty("token");
+    expectTypeOf<ApiToken>().not.toHaveProperty("data");
+    expectTypeOf<ApiToken["claims"]>().toEqualTypeOf<Claim[]>();
+    expectTypeOf(dashboard.apiTokens.create).returns.resolves.toEqualTypeOf<CreatedApiToken>();
+    expectTypeOf<CreatedApiToken["token"]>().toEqualTypeOf<string>();
+    expectTypeOf<Omit<CreatedApiToken, "token">>().toEqualTypeOf<ApiToken>();
+    expectTypeOf(dashboard.apiTokens.delete).returns.toEqualTypeOf<APIPromise<void>>();
+  });
+
+  it("accounts", () => {
+    expectTypeOf(dashboard.accounts.sendInvitations).parameter(0).toEqualTypeOf<string[]>();
+    expectTypeOf(dashboard.accounts.sendInvitations).returns.resolves.toEqualTypeOf<Invitation[]>();
+    expectTypeOf<Invitation>().toEqualTypeOf<{ email: string; status: "sent" }>();
+    expectTypeOf(dashboard.accounts.getTeamGuid).returns.toEqualTypeOf<APIPromise<string>>();
+  });
+
+  it("claims are told apart by name", () => {
+    const describeClaim = (claim: Claim) =>
+      claim.name === "mcp" ? claim.attributes.serverGuid : claim.readonly ? "read-only" : "manage";
+    expectTypeOf(describeClaim).returns.toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe("RebuildClient", () => {
+  it("submit", () => {
+    expectTypeOf(rebuild.submit).returns.toEqualTypeOf<APIPromise<SubmittedRebuild>>();
+    expectTypeOf<SubmittedRebuild["created"]>().toEqualTypeOf<boolean>();
+    expectTypeOf<SubmittedRebuild["status"]>().toEqualTypeOf<"running" | "success" | "failed">();
+    const previewOf = (r: SubmittedRebuild) => (r.status === "success" ? r.previewUrl : r.previewUrl);
+    expectTypeOf(previewOf).returns.toEqualTypeOf<string | undefined>();
+    expectTypeOf(rebuild.submit).parameter(0).toEqualTypeOf<{ sourceUrl: string; prompt?: string }>();
+  });
+});
+
+describe("every call", () => {
+  it("takes optional RequestOptions last", () => {
+    expectTypeOf(dashboard.servers.list).parameters.toEqualTypeOf<
+      [query?: { page?: number; pageSize?: number }, opts?: RequestOptions]
+    >();
+    expectTypeOf(dashboard.servers.listAll).parameters.toEqualTypeOf<
+      [query?: { pageSize?: number }, opts?: RequestOptions]
+    >();
+    expectTypeOf(dashboard.apiTokens.listAll).parameters.toEqualTypeOf<
+      [query?: { pageSize?: number; filter?: string }, opts?: RequestOptions]
+    >();
+    expectTypeOf(dashboard.servers.delete).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(dashboard.apiTokens.create).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(dashboard.accounts.getTeamGuid).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+    expectTypeOf(rebuild.submit).parameter(1).toEqualTypeOf<RequestOptions | undefined>();
+  });
+
+  it("offers withResponse", () => {
+    expectTypeOf(rebuild.submit({ sourceUrl: "x" }).withResponse()).resolves.toEqualTypeOf<
+      WithResponse<SubmittedRebuild>
+    >();
+    expectTypeOf(dashboard.servers.delete("x").withResponse()).resolves.toEqualTypeOf<WithResponse<void>>();
+    expectTypeOf(dashboard.apiTokens.get(1)).toExtend<Promise<ApiToken>>();
+  });
+
+  it("refuses unknown keys and wrong types", () => {
+    const never = (_: unknown) => {};
+    // Only type-checked, never called.
+    never(() => {
+      // @ts-expect-error `size` is not a query parameter
+      dashboard.servers.list({ size: 2 });
+      // @ts-expect-error listAll chooses the pages itself
+      dashboard.servers.listAll({ page: 2 });
+      // @ts-expect-error listAll chooses the pages itself
+      dashboard.apiTokens.listAll({ filter: "x", page: 2 });
+      // @ts-expect-error a token id is a number
+      dashboard.apiTokens.get("3");
+      // @ts-expect-error `timeout` is not a request option (it is `timeoutMs`)
+      dashboard.servers.delete("x", { timeout: 5 });
+      // @ts-expect-error `expireAt` cannot be set: tokens created through the API never expire
+      dashboard.apiTokens.create({ name: "x", claims: [], expireAt: null });
+      // @ts-expect-error an unknown claim name
+      dashboard.apiTokens.create({ name: "x", claims: [{ name: "admin" }] });
+      const attributes = { serverGuid: "g" };
+      // @ts-expect-error `manage-api-tokens` takes no attributes
+      dashboard.apiTokens.create({ name: "x", claims: [{ name: "manage-api-tokens", attributes }] });
+      // @ts-expect-error `callbackUrl` is not part of a submission
+      rebuild.submit({ sourceUrl: "https://a.example.com/", callbackUrl: "x" });
+      // @ts-expect-error `sourceUrl` is required
+      rebuild.submit({ prompt: "x" });
+    });
+    // @ts-expect-error `retries` is not an option (it is `maxRetries`)
+    const dashboardOptions: DashboardClientOptions = { baseUrl: "x", token: "t", retries: 3 };
+    // @ts-expect-error partnerId is a number
+    const rebuildOptions: RebuildClientOptions = { baseUrl: "x", partnerId: "1001", apiKey: "k" };
+    never([dashboardOptions, rebuildOptions]);
+  });
+});
+
+describe("the package root", () => {
+  it("exports the clients, every error class, the promptToken helpers and APIPromise, nothing else at runtime", () => {
+    expect(Object.keys(root).sort()).toEqual(
+      [
+        "APIPromise",
+        "ApiError",
+        "AuthenticationError",
+        "ConnectionError",
+        "DashboardClient",
+        "InternalServerError",
+        "NotFoundError",
+        "PermissionDeniedError",
+        "PromptTokenError",
+        "RateLimitError",
+        "RebuildClient",
+        "SdkError",
+        "TimeoutError",
+        "UnprocessableEntityError",
+        "ValidationError",
+        "WebhookPayloadError",
+        "WebhookVerificationError",
+        "buildMagicLink",
+        "buildPromptToken",
+        "parsePromptToken",
+      ].sort(),
+    );
+  });
+
+  it("its error classes are the ones the pipeline and the webhook receiver throw", () => {
+    expect(root.ApiError).toBe(core.ApiError);
+    expect(root.RateLimitError).toBe(core.RateLimitError);
+    expect(root.APIPromise).toBe(core.APIPromise);
+    expect(root.WebhookVerificationError).toBe(webhooks.WebhookVerificationError);
+    expect(root.WebhookPayloadError).toBe(webhooks.WebhookPayloadError);
+    expect(new root.WebhookPayloadError([])).toBeInstanceOf(root.SdkError);
+  });
+});
