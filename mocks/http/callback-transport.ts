@@ -9,10 +9,7 @@ export const CALLBACK_TIMEOUT_MS = 10_000;
  * in-process, so it works the same under MSW, in the browser and in the server; any other URL is
  * a real POST.
  */
-export function createCallbackTransport(
-  dispatch: Dispatcher,
-  fetchImpl: typeof fetch = fetch,
-): CallbackTransport {
+export function createCallbackTransport(dispatch: Dispatcher): CallbackTransport {
   return async ({ url, headers, body }) => {
     let target: URL;
     try {
@@ -30,7 +27,9 @@ export function createCallbackTransport(
     if (local.kind === "respond") return { status: local.response.status };
     if (local.kind === "reset") return { error: "connection reset" };
     try {
-      const response = await fetchImpl(url, {
+      // Looked up per call, never captured: MSW's setupServer patches globalThis.fetch when it starts
+      // listening, usually after the handlers (and so this transport) were created.
+      const response = await globalThis.fetch(url, {
         method: "POST",
         headers,
         body,

@@ -9,10 +9,12 @@ import type { Dispatcher } from "./dispatch.js";
 export function createMswHandlers(dispatch: Dispatcher) {
   return [
     http.all("*", async ({ request }) => {
+      // Read from a clone: a request that is not the mock's passes through to the next handler or
+      // the network, which must still find its body unread.
       const body =
         request.method === "GET" || request.method === "HEAD"
           ? null
-          : new Uint8Array(await request.arrayBuffer());
+          : new Uint8Array(await request.clone().arrayBuffer());
       const mockRequest: MockRequest = {
         method: request.method,
         url: new URL(request.url),

@@ -8,17 +8,27 @@ import type { MockRequest, RouteDefinition } from "./types.js";
 // Ten years: far enough for any test, near enough that a typo cannot run the clock into nonsense.
 const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
 
-function advanceSeconds(body: unknown): number {
-  const seconds =
-    typeof body === "object" && body !== null && !Array.isArray(body)
-      ? (body as { seconds?: unknown }).seconds
-      : undefined;
-  if (body === undefined || seconds === undefined) {
-    throw validationFailed([
-      { type: "required", path: body === undefined ? "" : "seconds", message: "seconds is required" },
-    ]);
+/**
+ * A control request's body that must be a JSON object: like the public APIs, a missing body is
+ * `required` and anything else `invalid_type`, both at the root path.
+ */
+function readObjectBody(req: MockRequest): Record<string, unknown> {
+  const body = readJsonBody(req);
+  if (typeof body === "object" && body !== null && !Array.isArray(body))
+    return body as Record<string, unknown>;
+  throw validationFailed([
+    body === undefined
+      ? { type: "required", path: "", message: "A JSON object body is required" }
+      : { type: "invalid_type", path: "", message: "The body must be a JSON object" },
+  ]);
+}
+
+function advanceSeconds(body: Record<string, unknown>): number {
+  const { seconds } = body;
+  if (seconds === undefined) {
+    throw validationFailed([{ type: "required", path: "seconds", message: "seconds is required" }]);
   }
-  const extra = Object.keys(body as object).filter((key) => key !== "seconds");
+  const extra = Object.keys(body).filter((key) => key !== "seconds");
   if (extra.length > 0) {
     throw validationFailed(
       extra.map((path) => ({ type: "unknown_field", path, message: "is not a field of this request" })),
@@ -70,7 +80,7 @@ export const controlRoutes: readonly RouteDefinition<MockWorld>[] = [
     method: "POST",
     path: "/clock/advance",
     handle: async ({ world, req }) => {
-      await world.clock.advance(advanceSeconds(readJsonBody(req)) * 1000);
+      await world.clock.advance(advanceSeconds(readObjectBody(req)) * 1000);
       return { status: 200, body: { now: formatTimestamp(world.clock.now()) } };
     },
   },
@@ -134,7 +144,7 @@ export const controlRoutes: readonly RouteDefinition<MockWorld>[] = [
     method: "PUT",
     path: "/faults",
     handle: ({ world, req }) => {
-      world.faults = patchFaults(world.faults, readJsonBody(req));
+      world.faults = patchFaults(world.faults, readObjectBody(req));
       return { status: 200, body: world.faults };
     },
   },

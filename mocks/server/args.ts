@@ -8,7 +8,7 @@ export interface CliOptions {
   help: boolean;
 }
 
-export const USAGE = `Usage: rebuild-dashboard-mock [options]
+export const USAGE = `Usage: rebuild-dashboard-kit [options]
 
 Serves the Dashboard management API, the Partner site rebuild API and the /__mock control API.
 

@@ -1,4 +1,6 @@
-import { defaultDashboardSeed, defaultRebuildSeed } from "../index.js";
+// Not from ../index.js: that barrel loads msw, an optional peer the standalone server must not need.
+import { defaultDashboardSeed } from "../domain/dashboard/index.js";
+import { defaultRebuildSeed } from "../domain/rebuild/index.js";
 import type { MockSeed } from "../world.js";
 
 /** What a developer needs to start calling the mock: base URLs and the seed's credentials. */

@@ -1,0 +1,74 @@
+// What only the MSW adapter has to get right: it answers for the mock's paths and leaves every other
+// request (body included) to the handlers after it, and it mounts the APIs at the base URLs given.
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createClock, createHandlers, createMockWorld } from "../../mocks/index.js";
+import { FROZEN_AT, PARTNER, TOKEN } from "./support/seed.js";
+
+const world = createMockWorld({ clock: createClock({ frozenAt: FROZEN_AT }) });
+const DASHBOARD = "https://dashboard.example.test/api/v1";
+const REBUILD = "https://rebuild.example.test";
+const server = setupServer(
+  ...createHandlers(world, { dashboardBaseUrl: DASHBOARD, rebuildBaseUrl: REBUILD }),
+  // Listed after the mock's handlers, so they only see what the mock passed on.
+  http.post(`${world.origin}/app/echo`, async ({ request }) => HttpResponse.json(await request.json())),
+  http.post("https://elsewhere.test/echo", async ({ request }) => HttpResponse.text(await request.text())),
+  http.get(`${world.origin}/v1/si/servers`, () => HttpResponse.json({ handledBy: "next handler" })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => world.reset());
+afterAll(() => server.close());
+
+describe("MSW adapter", () => {
+  it("passes requests outside the mock's paths on with their body unread", async () => {
+    const sameOrigin = await fetch(`${world.origin}/app/echo`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ hello: "world" }),
+    });
+    expect(await sameOrigin.json()).toEqual({ hello: "world" });
+    const otherOrigin = await fetch("https://elsewhere.test/echo", { method: "POST", body: "plain text" });
+    expect(await otherOrigin.text()).toBe("plain text");
+  });
+
+  it("serves the dashboard and rebuild APIs at the base URLs given", async () => {
+    const servers = await fetch(`${DASHBOARD}/si/servers`, {
+      headers: { authorization: `Bearer ${TOKEN.unrestricted}` },
+    });
+    expect(servers.status).toBe(200);
+    expect(await servers.json()).toMatchObject({ totalCount: 3 });
+    const unknown = await fetch(`${DASHBOARD}/nope`);
+    expect(unknown.status).toBe(404);
+    const rebuild = await fetch(`${REBUILD}/api/integration/partners/hostpanel/rebuilds`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-partner-id": PARTNER.ok.id,
+        "x-api-key": PARTNER.ok.apiKey,
+      },
+      body: JSON.stringify({ sourceUrl: "https://www.example.com/" }),
+    });
+    expect(rebuild.status).toBe(202);
+  });
+
+  it("leaves the default dashboard base alone once another is given", async () => {
+    const answer = await fetch(`${world.origin}/v1/si/servers`);
+    expect(await answer.json()).toEqual({ handledBy: "next handler" });
+  });
+
+  it("keeps the control API and the built-in sink at the world's origin", async () => {
+    await fetch(`${REBUILD}/api/integration/partners/hostpanel/rebuilds`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-partner-id": PARTNER.ok.id,
+        "x-api-key": PARTNER.ok.apiKey,
+      },
+      body: JSON.stringify({ sourceUrl: "https://www.example.com/" }),
+    });
+    await world.clock.advance(5000);
+    const sink = await fetch(`${world.origin}/__mock/webhook-sink/1001`);
+    expect(await sink.json()).toMatchObject({ data: [{ body: { status: "success" } }] });
+  });
+});
