@@ -1,0 +1,43 @@
+// Serves the example app with Vite's dev server, which compiles the TypeScript sources (the SDK and
+// the mock included) on the fly, so nothing needs building first:
+//
+//   npx tsx examples/browser/serve.ts        then open the URL it prints
+//
+// The browser test starts it the same way, on a free port.
+import { fileURLToPath, pathToFileURL } from "node:url";
+// Vite's createServer, as Vitest (which depends on Vite) re-exports it.
+import { createViteServer } from "vitest/node";
+
+export interface ExampleAppServer {
+  /** Where the page is, e.g. `http://127.0.0.1:5173/`. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function serveExampleApp(
+  options: { host?: string; port?: number } = {},
+): Promise<ExampleAppServer> {
+  const { host = "127.0.0.1", port = 5173 } = options;
+  const server = await createViteServer({
+    configFile: false,
+    // public/ (beside this file) holds mockServiceWorker.js, served at /mockServiceWorker.js.
+    root: fileURLToPath(new URL(".", import.meta.url)),
+    // Vite's default would put its dependency cache in a node_modules/ inside examples/browser.
+    cacheDir: fileURLToPath(new URL("../../node_modules/.vite/browser-example", import.meta.url)),
+    logLevel: "warn",
+    clearScreen: false,
+    server: { host, port, strictPort: true },
+  });
+  await server.listen();
+  const url = server.resolvedUrls?.local[0];
+  if (url === undefined) {
+    await server.close();
+    throw new Error("Vite started but reported no local URL");
+  }
+  return { url, close: () => server.close() };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { url } = await serveExampleApp();
+  console.log(`The example app: ${url} (Ctrl+C stops it)`);
+}

@@ -1,0 +1,37 @@
+// Handing a finished rebuild to a customer with a magic link. The link carries a `promptToken`
+// (Base64 of `rebuildId=<projectId>`); the service assigns the project to whoever opens it and signs
+// in, but only once the rebuild has succeeded.
+//
+//   npm start                            # the mock, in another terminal
+//   npx tsx examples/magic-link.ts
+//
+// In an application, import from "rebuild-dashboard-kit" instead of "../src/index.js".
+import { buildMagicLink, buildPromptToken, RebuildClient } from "../src/index.js";
+import { mockControl } from "./support/mock-control.js";
+
+const partnerId = 1001;
+const rebuild = new RebuildClient({
+  baseUrl: process.env.REBUILD_BASE_URL ?? "http://127.0.0.1:4010",
+  partnerId,
+  apiKey: "mock-rebuild-key-1001",
+});
+const { projectId } = await rebuild.submit({
+  sourceUrl: `https://shop.example.com/?run=${crypto.randomUUID()}`,
+});
+
+console.log(`promptToken of project ${projectId}: ${buildPromptToken(projectId)}`);
+// The sign-in address and its other parameters are the service's; this one is made up.
+const link = buildMagicLink("https://builder.example.com/login", projectId, { utm_source: "rebuild-mail" });
+console.log(`magic link: ${link}`);
+
+// What the service does when a customer opens the link and signs in; the mock does it on request.
+const open = () =>
+  mockControl("POST", "/magic-links/open", {
+    partnerId,
+    promptToken: new URL(link).searchParams.get("promptToken"),
+    customerId: "customer-42",
+  });
+console.log(`opened while the rebuild runs: ${JSON.stringify(await open())}`);
+// The mock completes a rebuild after 5 s; advancing its clock skips the wait.
+await mockControl("POST", "/clock/advance", { seconds: 5 });
+console.log(`opened after it succeeded: ${JSON.stringify(await open())}`);

@@ -1,0 +1,123 @@
+// Drives examples/browser in headless Chromium: the SDK against the mock in an MSW service worker.
+// Run with UPDATE_SCREENSHOT=1 to refresh the README's copy of the screenshot (assets/).
+import { existsSync } from "node:fs";
+import { copyFile, mkdir } from "node:fs/promises";
+import { chromium, type Page } from "playwright-core";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { serveExampleApp } from "../../examples/browser/serve.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Bounds every wait on the page; the flow itself takes well under a second once Vite is warm.
+const WAIT = { timeout: 15_000 };
+
+/** The page's text for a selector, once it contains `text`. */
+async function textOnceIt(page: Page, selector: string, text: string | RegExp): Promise<string> {
+  const locator = page.locator(selector).filter({ hasText: text });
+  try {
+    await locator.waitFor(WAIT);
+  } catch (error) {
+    const shown = await page.locator("#error").innerText();
+    throw new Error(`${selector} never showed ${String(text)}; the page's error line: "${shown}"`, {
+      cause: error,
+    });
+  }
+  return locator.innerText();
+}
+
+describe("the browser example app", () => {
+  it("lists servers, shows a new token's secret once and watches a rebuild complete", async () => {
+    // Checked here rather than in a hook, so that a missing browser fails this test instead of
+    // leaving it reported as skipped.
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(
+        `Chromium not found at ${CHROMIUM}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH`,
+      );
+    }
+    const app = await serveExampleApp({ host: "127.0.0.1", port: 0 });
+    onTestFinished(() => app.close());
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    onTestFinished(() => browser.close());
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error")
+        problems.push(`console error: ${message.text()} (${message.location().url})`);
+    });
+    // Every API call must be answered by the worker: one that reached the network (Vite) would mean
+    // the app made a request before the worker controlled the page.
+    const apiResponses: { url: string; fromWorker: boolean }[] = [];
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (/^\/(v1|api|__mock)\//.test(pathname)) {
+        apiResponses.push({ url: response.url(), fromWorker: response.fromServiceWorker() });
+      }
+    });
+
+    await page.goto(app.url);
+    await textOnceIt(page, "#mock-status", "Mock service worker running.");
+    // The token list is the app's first request, made on load.
+    await textOnceIt(page, "#tokens", "Default unrestricted token");
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+      new URL("/mockServiceWorker.js", app.url).href,
+    );
+
+    await page.getByRole("button", { name: "List servers" }).click();
+    const servers = await textOnceIt(page, "#servers", "servers in total");
+    expect(servers).toContain("https://panel1.example.com:8443 (plesk)");
+    expect(servers).toContain("https://panel2.example.com:8443 (plesk)");
+    expect(servers).toContain("3 servers in total");
+
+    await page.getByRole("button", { name: "Create token" }).click();
+    await page.locator("#secret").waitFor({ state: "visible", ...WAIT });
+    const secret = await page.locator("#secret-value").innerText();
+    expect(secret.length).toBeGreaterThan(16);
+    const tokens = await textOnceIt(page, "#tokens", "Browser example (read-only MCP) [mcp]");
+    expect(tokens).not.toContain(secret);
+    await page.getByRole("button", { name: "I have stored it" }).click();
+    await page.locator("#secret").waitFor({ state: "hidden", ...WAIT });
+    expect(await page.content()).not.toContain(secret);
+
+    await page.getByRole("button", { name: "Submit rebuild" }).click();
+    const running = await textOnceIt(page, "#rebuild-status", /: running$/);
+    const requestId = running.match(/^Rebuild (\S+): running$/)?.[1];
+    expect(requestId).toBeDefined();
+
+    await page.getByRole("button", { name: "Advance mock clock 5 s" }).click();
+    expect(await textOnceIt(page, "#rebuild-status", ": success")).toBe(`Rebuild ${requestId}: success`);
+    const previewUrl = await page.locator("#preview a").getAttribute("href", WAIT);
+    expect(previewUrl).toMatch(/^https?:\/\//);
+    const callback = JSON.parse(await textOnceIt(page, "#callback", "request_id"));
+    expect(callback).toMatchObject({
+      event_type: "partner_project_rebuild_completed",
+      request_id: requestId,
+      partner_id: 1001,
+      status: "success",
+      preview_url: previewUrl,
+    });
+
+    expect(await page.locator("#error").innerText()).toBe("");
+    expect(problems).toEqual([]);
+    expect(apiResponses.length).toBeGreaterThanOrEqual(6);
+    expect(apiResponses.filter((response) => !response.fromWorker)).toEqual([]);
+
+    await mkdir("test-results", { recursive: true });
+    await page.screenshot({ path: "test-results/browser-example.png", fullPage: true });
+    if (process.env.UPDATE_SCREENSHOT) {
+      await mkdir("assets", { recursive: true });
+      await copyFile("test-results/browser-example.png", "assets/browser-example.png");
+    }
+  }, 60_000);
+});
