@@ -1,20 +1,25 @@
 import { defineConfig } from "tsup";
 
+// The package's public entry points (package.json `exports`), each built as ESM (.js + .d.ts) and
+// CJS (.cjs + .d.cts) so that both `import` and `require` get their own types.
+const library = {
+  index: "src/index.ts",
+  "webhooks/index": "src/webhooks/index.ts",
+  "mocks/index": "mocks/index.ts",
+  "mocks/node": "mocks/node.ts",
+  "mocks/browser": "mocks/browser.ts",
+};
+
 export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    "webhooks/index": "src/webhooks/index.ts",
-    "mocks/index": "mocks/index.ts",
-    "mocks/node": "mocks/node.ts",
-    "mocks/browser": "mocks/browser.ts",
-    "mocks/cli": "mocks/server/cli.ts",
-  },
+  // The bin (package.json `bin`, run as ESM); it shares chunks with the library but needs no types.
+  entry: { ...library, "mocks/cli": "mocks/server/cli.ts" },
   format: ["esm", "cjs"],
-  dts: true,
+  dts: { entry: library },
   sourcemap: true,
   clean: true,
   target: "es2022",
   splitting: true,
   treeshake: true,
+  // msw is an optional peer: only the mocks entry points load it, and the bin must not.
   external: ["msw", "msw/node", "msw/browser"],
 });

@@ -16,7 +16,8 @@ export {
   defaultRebuildSeed,
   type RebuildSeed,
 } from "./domain/rebuild/index.js";
-export type { MockBaseUrls, MockDispatcherOptions } from "./http/mock-dispatcher.js";
+export type { ObservedRequest } from "./http/dispatch.js";
+export type { MockBaseUrls, MockDispatcherOptions, MockObservation } from "./http/mock-dispatcher.js";
 export {
   createMockWorld,
   DEFAULT_ORIGIN,

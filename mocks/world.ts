@@ -31,6 +31,12 @@ export interface MockWorldOptions {
   /** How long a rebuild runs on the clock before completing (default 5000 ms). */
   rebuildDelayMs?: number;
   random?: Random;
+  /**
+   * SHA-256 of a UTF-8 string as lowercase hex, used to store and look up API token secrets.
+   * Default: a pure-JS implementation that runs anywhere; `startMockServer` passes node:crypto's.
+   * Any implementation gives the same digests, so seeds and tokens behave the same.
+   */
+  sha256Hex?: (text: string) => string;
 }
 
 /** The whole mock's state and rules: both APIs' domains, the clock and the fault settings. */
@@ -78,7 +84,9 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     error: "no transport attached: the world is not served",
   });
 
-  const newDashboard = () => createDashboardDomain({ clock, random, seed: dashboardSeed });
+  const { sha256Hex } = options;
+  const newDashboard = () =>
+    createDashboardDomain({ clock, random, seed: dashboardSeed, ...(sha256Hex ? { sha256Hex } : {}) });
   let dashboard = newDashboard();
   const rebuild = createRebuildDomain({
     clock,

@@ -1,3 +1,5 @@
+import { type QueuedTask, TaskQueue } from "./task-queue.js";
+
 /**
  * The mock's only notion of time. Domain code reads `now()` and schedules work here; nothing in the
  * domain touches the wall clock, so tests freeze the clock and advance it instead of sleeping.
@@ -36,12 +38,6 @@ export interface ClockOptions {
   timers?: TimerPort;
 }
 
-interface Task {
-  at: number;
-  seq: number;
-  run: () => void | Promise<void>;
-}
-
 // Longest single host timer (about 24.8 days); later wake-ups are re-armed in steps.
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -49,22 +45,18 @@ export function createClock(options: ClockOptions = {}): Clock {
   const source = options.source ?? (() => 0);
   let frozenAt = options.frozenAt;
   let offset = 0;
-  let tasks: Task[] = [];
+  const tasks = new TaskQueue();
   let seq = 0;
   let wakeHandle: unknown;
+  // The source time the wake timer is set for, so scheduling a later task leaves the timer alone.
+  let wakeAtSource: number | undefined;
   let running: Promise<void> = Promise.resolve();
 
   const now = () => (frozenAt !== undefined ? frozenAt : source() + offset);
 
-  const takeDue = (until: number): Task | undefined => {
-    let best: Task | undefined;
-    for (const task of tasks) {
-      if (task.at <= until && (!best || task.at < best.at || (task.at === best.at && task.seq < best.seq))) {
-        best = task;
-      }
-    }
-    if (best) tasks = tasks.filter((t) => t !== best);
-    return best;
+  const takeDue = (until: number): QueuedTask | undefined => {
+    const next = tasks.peek();
+    return next !== undefined && next.at <= until ? tasks.take() : undefined;
   };
 
   const runDue = async (until: () => number, moveTo?: (at: number) => void) => {
@@ -83,14 +75,19 @@ export function createClock(options: ClockOptions = {}): Clock {
 
   const rearm = () => {
     if (!options.timers) return;
+    const next = frozenAt === undefined ? tasks.peek() : undefined;
+    // Already set for the moment the earliest task falls due (same task time, same offset).
+    if (next !== undefined && wakeHandle !== undefined && wakeAtSource === next.at - offset) return;
     if (wakeHandle !== undefined) options.timers.clear(wakeHandle);
     wakeHandle = undefined;
-    if (frozenAt !== undefined || tasks.length === 0) return;
-    let next = Number.POSITIVE_INFINITY;
-    for (const task of tasks) if (task.at < next) next = task.at;
-    const delay = Math.min(Math.max(0, next - now()), MAX_TIMER_MS);
+    wakeAtSource = undefined;
+    if (next === undefined) return;
+    const delay = Math.min(Math.max(0, next.at - now()), MAX_TIMER_MS);
+    // A wake-up capped at MAX_TIMER_MS comes early, finds nothing due and re-arms.
+    wakeAtSource = delay === MAX_TIMER_MS ? undefined : next.at - offset;
     wakeHandle = options.timers.set(() => {
       wakeHandle = undefined;
+      wakeAtSource = undefined;
       void exclusive(() => runDue(now)).finally(rearm);
     }, delay);
   };
@@ -98,11 +95,10 @@ export function createClock(options: ClockOptions = {}): Clock {
   const clock: Clock = {
     now,
     schedule(atMs, task) {
-      const entry: Task = { at: atMs, seq: seq++, run: task };
-      tasks.push(entry);
+      const cancel = tasks.push({ at: atMs, seq: seq++, run: task });
       rearm();
       return () => {
-        tasks = tasks.filter((t) => t !== entry);
+        cancel();
         rearm();
       };
     },
@@ -139,7 +135,7 @@ export function createClock(options: ClockOptions = {}): Clock {
       return exclusive(() => runDue(now));
     },
     reset() {
-      tasks = [];
+      tasks.clear();
       offset = 0;
       frozenAt = options.frozenAt;
       rearm();

@@ -3,9 +3,23 @@ export interface Random {
   bytes(length: number): Uint8Array;
 }
 
+// Random bytes are drawn from the CSPRNG this many at a time and handed out once each: a
+// getRandomValues call for each of a rebuild's two GUIDs cost more than the rest of a submission.
+const POOL_BYTES = 4096;
+let pool = new Uint8Array(0);
+let poolOffset = 0;
+
 export const cryptoRandom: Random = {
   bytes(length) {
-    return globalThis.crypto.getRandomValues(new Uint8Array(length));
+    if (length > POOL_BYTES) return globalThis.crypto.getRandomValues(new Uint8Array(length));
+    if (poolOffset + length > pool.length) {
+      pool = globalThis.crypto.getRandomValues(new Uint8Array(POOL_BYTES));
+      poolOffset = 0;
+    }
+    // A copy: callers may change the bytes they get (a GUID's version bits).
+    const out = pool.slice(poolOffset, poolOffset + length);
+    poolOffset += length;
+    return out;
   },
 };
 
@@ -41,6 +55,10 @@ export function randomGuid(random: Random): string {
   const b = random.bytes(16);
   b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
   b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => HEX[x]).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  let out = "";
+  for (let i = 0; i < 16; i++) {
+    if (i === 4 || i === 6 || i === 8 || i === 10) out += "-";
+    out += HEX[b[i] ?? 0];
+  }
+  return out;
 }

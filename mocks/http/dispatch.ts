@@ -1,5 +1,5 @@
 import { DomainError } from "../domain/errors.js";
-import { decideFault, type FaultSettings } from "../domain/faults.js";
+import { decideFault, type FaultDecision, type FaultSettings } from "../domain/faults.js";
 import type { Random } from "../domain/random.js";
 import { compileRoutes } from "../routes/router.js";
 import {
@@ -25,6 +25,15 @@ export interface MountedApi<World> {
   faultable: boolean;
 }
 
+/** One request the mock answered, as the dispatcher saw it. */
+export interface ObservedRequest {
+  request: MockRequest;
+  /** The answer; for a reset, the one the route produced and the client never receives. */
+  response: MockResponse;
+  /** `"error"`: `response` is an injected 503; `"reset"`: the connection is dropped instead. */
+  fault: FaultDecision;
+}
+
 export interface DispatcherOptions<World> {
   world: World;
   apis: readonly MountedApi<World>[];
@@ -32,6 +41,12 @@ export interface DispatcherOptions<World> {
   random: Random;
   /** Called with every error that is not a DomainError (a bug in the mock). */
   onInternalError?: (error: unknown) => void;
+  /**
+   * Sees every request the mock answers, once answered (not the ones it passes through). For
+   * request logs and contract checks; an observer that throws is reported as an internal error
+   * and never changes the answer.
+   */
+  observe?: (exchange: ObservedRequest) => void;
 }
 
 export type Dispatcher = (req: MockRequest) => Promise<DispatchResult>;
@@ -67,15 +82,13 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     const delayMs = settings?.latencyMs ?? 0;
     const fault = settings ? decideFault(settings, options.random) : "none";
     if (fault === "error") {
-      return {
-        kind: "respond",
-        delayMs,
-        response: {
-          status: 503,
-          headers: { "retry-after": "0" },
-          body: { message: "Injected fault: service unavailable", error: { code: "INTERNAL" } },
-        },
+      const response: MockResponse = {
+        status: 503,
+        headers: { "retry-after": "0" },
+        body: { message: "Injected fault: service unavailable", error: { code: "INTERNAL" } },
       };
+      observe({ request: req, response, fault });
+      return respond(response, delayMs);
     }
 
     const found = entry.match(req.method, path.slice(entry.prefix.length) || "/");
@@ -100,8 +113,17 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
         response = respond(errorResponse(error, headers), delayMs);
       }
     }
+    observe({ request: req, response: response.response, fault });
     return fault === "reset" ? { kind: "reset", delayMs } : response;
   };
+
+  function observe(exchange: ObservedRequest): void {
+    try {
+      options.observe?.(exchange);
+    } catch (error) {
+      options.onInternalError?.(error);
+    }
+  }
 }
 
 function respond(response: MockResponse, delayMs: number): DispatchResult & { kind: "respond" } {

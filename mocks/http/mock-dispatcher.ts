@@ -1,9 +1,10 @@
+import type { CallbackDelivery, CallbackTransport } from "../domain/rebuild/index.js";
 import { controlRoutes } from "../routes/control-routes.js";
 import { dashboardRoutes } from "../routes/dashboard-routes.js";
 import { rebuildRoutes } from "../routes/rebuild-routes.js";
 import type { MockWorld } from "../world.js";
 import { createCallbackTransport } from "./callback-transport.js";
-import { createDispatcher, type Dispatcher } from "./dispatch.js";
+import { createDispatcher, type Dispatcher, type ObservedRequest } from "./dispatch.js";
 
 export interface MockBaseUrls {
   /** Default `<world origin>/v1`. */
@@ -12,9 +13,25 @@ export interface MockBaseUrls {
   rebuildBaseUrl?: string;
 }
 
+/** Something the mock did on the wire: answered a request, or sent a callback. */
+export type MockObservation =
+  | ({ kind: "request" } & ObservedRequest)
+  | {
+      kind: "callback";
+      delivery: CallbackDelivery;
+      /** The receiver's status, or what went wrong (`timeout`, `network error`, ...). */
+      outcome: { status: number } | { error: string };
+    };
+
 export interface MockDispatcherOptions extends MockBaseUrls {
   /** Called with errors that are bugs in the mock (they answer 500). */
   onInternalError?: (error: unknown) => void;
+  /**
+   * Sees every request the mock answers (both APIs and `/__mock`) and every callback attempt it
+   * makes, once done: for request logs and contract checks. It must not change what it is given;
+   * if it throws, `onInternalError` gets the error and the mock carries on.
+   */
+  observe?: (observation: MockObservation) => void;
 }
 
 /** The rebuild API answers only below this path; the rest of its origin is left alone. */
@@ -25,6 +42,7 @@ const REBUILD_SCOPE = "/api/integration/partners/hostpanel";
  * same dispatcher (the built-in sink) or the network. Every adapter starts from this.
  */
 export function createMockDispatcher(world: MockWorld, options: MockDispatcherOptions = {}): Dispatcher {
+  const { observe } = options;
   const dispatch = createDispatcher({
     world,
     apis: [
@@ -45,7 +63,25 @@ export function createMockDispatcher(world: MockWorld, options: MockDispatcherOp
     faults: () => world.faults,
     random: world.random,
     ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
+    ...(observe ? { observe: (exchange) => observe({ kind: "request", ...exchange }) } : {}),
   });
-  world.useTransport(createCallbackTransport(dispatch));
+  const transport = createCallbackTransport(dispatch);
+  world.useTransport(observe ? observedTransport(transport, observe, options.onInternalError) : transport);
   return dispatch;
+}
+
+function observedTransport(
+  transport: CallbackTransport,
+  observe: (observation: MockObservation) => void,
+  onInternalError: ((error: unknown) => void) | undefined,
+): CallbackTransport {
+  return async (delivery) => {
+    const outcome = await transport(delivery);
+    try {
+      observe({ kind: "callback", delivery, outcome });
+    } catch (error) {
+      onInternalError?.(error);
+    }
+    return outcome;
+  };
 }

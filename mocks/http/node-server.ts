@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMockWorld, type MockWorld, type MockWorldOptions } from "../world.js";
-import { createMockDispatcher } from "./mock-dispatcher.js";
+import { createMockDispatcher, type MockObservation } from "./mock-dispatcher.js";
 import { createNodeListener, type RequestLogEntry } from "./node-listener.js";
+import { nodeSha256Hex } from "./node-sha256.js";
 
 export interface MockServerOptions extends Omit<MockWorldOptions, "origin"> {
   /** Default `127.0.0.1`. */
@@ -13,6 +14,8 @@ export interface MockServerOptions extends Omit<MockWorldOptions, "origin"> {
   world?: MockWorld;
   onRequest?: (entry: RequestLogEntry) => void;
   onInternalError?: (error: unknown) => void;
+  /** Sees every request answered and callback sent, with bodies (see `MockDispatcherOptions`). */
+  observe?: (observation: MockObservation) => void;
 }
 
 export interface RunningMockServer {
@@ -40,12 +43,29 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  const { world: given, onRequest, onInternalError, host: _host, port: _port, ...worldOptions } = options;
-  const world = given ?? createMockWorld({ ...worldOptions, origin });
+  const {
+    world: given,
+    onRequest,
+    onInternalError,
+    observe,
+    host: _host,
+    port: _port,
+    ...worldOptions
+  } = options;
+  let world: MockWorld;
+  try {
+    world = given ?? createMockWorld({ sha256Hex: nodeSha256Hex, ...worldOptions, origin });
+  } catch (error) {
+    // The world needs the bound origin, so a bad seed shows only after listening: let go of the
+    // port before reporting it.
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
   const dispatch = createMockDispatcher(world, {
     dashboardBaseUrl: `${origin}/v1`,
     rebuildBaseUrl: origin,
     ...(onInternalError ? { onInternalError } : {}),
+    ...(observe ? { observe } : {}),
   });
   server.on("request", createNodeListener(dispatch, { origin, ...(onRequest ? { onRequest } : {}) }));
   return {

@@ -17,10 +17,12 @@ import { SDK_USER_AGENT } from "./version.js";
  * Whether an operation may be sent again when it is unknown whether the server acted on it.
  * `"safe"`: reads, deletes, and submissions the server deduplicates (the rebuild, idempotent per
  * `sourceUrl`); retried after connection errors, timeouts, 408, 429 and 5xx.
+ * `"delete"`: retried like `"safe"`; a 404 to a retry resolves as done, since an earlier attempt
+ * may have deleted the resource, which is gone either way.
  * `"unsafe"`: everything else (creating a token, connecting servers, sending invitations); retried
  * only when the request certainly never left: connection refused or DNS failure.
  */
-export type RetryPolicy = "safe" | "unsafe";
+export type RetryPolicy = "safe" | "delete" | "unsafe";
 
 /**
  * What `run` must spread into the openapi-fetch call of each attempt: the attempt's signal (the
@@ -116,6 +118,7 @@ export function createTransport<Paths extends {}>(
     signal: AbortSignal | undefined,
     timeoutMs: number,
     attemptNumber: number,
+    notFoundIsDone: boolean,
   ): Promise<FetchResult> {
     const controller = new AbortController();
     let timedOut = false;
@@ -154,7 +157,7 @@ export function createTransport<Paths extends {}>(
     running.catch(() => {});
     try {
       const result = await Promise.race([running, aborted]);
-      if (result.response.ok) return result;
+      if (result.response.ok || (notFoundIsDone && result.response.status === 404)) return result;
       throw createApiError(result.response, result.error, { label: label ?? "request", secrets, now: now() });
     } catch (error) {
       if (signal?.aborted) throw abortError();
@@ -207,7 +210,10 @@ export function createTransport<Paths extends {}>(
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw abortError();
       try {
-        const { data, response } = await attempt(run, signal, timeoutMs, retry + 1);
+        // A delete is retried after no answer, a timeout or a 5xx (the dashboard API never answers
+        // 408 or 429), after any of which the earlier attempt may have done the work.
+        const notFoundIsDone = policy === "delete" && retry > 0;
+        const { data, response } = await attempt(run, signal, timeoutMs, retry + 1, notFoundIsDone);
         return { data: map ? map(data as never, response) : (data as T), response };
       } catch (error) {
         const delay = retryDelay(error, policy, retry);

@@ -54,9 +54,13 @@ export class ApiTokensResource {
     );
   }
 
-  /** Deletes a token; it stops working at once (a token may delete itself). */
+  /**
+   * Deletes a token; it stops working at once (a token may delete itself). Retried like a read; a
+   * retry that finds the token gone resolves, as an earlier attempt whose answer was lost may have
+   * deleted it.
+   */
   delete(id: ApiTokenId, opts?: RequestOptions): APIPromise<void> {
-    return this.#t.call("safe", opts, (init) =>
+    return this.#t.call("delete", opts, (init) =>
       this.#t.client.DELETE("/dashboard/api-tokens/{id}", { ...init, params: { path: { id } } }),
     );
   }

@@ -33,9 +33,13 @@ export class ServersResource {
     );
   }
 
-  /** Removes a server by GUID; an unknown one rejects with NotFoundError. */
+  /**
+   * Removes a server by GUID; an unknown one rejects with NotFoundError. Retried like a read; a
+   * retry that finds the server gone resolves, as an earlier attempt whose answer was lost may have
+   * removed it.
+   */
   delete(guid: string, opts?: RequestOptions): APIPromise<void> {
-    return this.#t.call("safe", opts, (init) =>
+    return this.#t.call("delete", opts, (init) =>
       this.#t.client.DELETE("/si/servers/{guid}", { ...init, params: { path: { guid: segment(guid) } } }),
     );
   }

@@ -8,7 +8,7 @@ import { isValidEmailAddress } from "./email-address.js";
 import { isGuid } from "./guid.js";
 import { parseSendInvitationsBody } from "./invitation-input.js";
 import { paginate } from "./pagination.js";
-import { generateSecret, hashSecret } from "./secrets.js";
+import { generateSecret, hashSecret as pureJsSha256Hex, type Sha256Hex } from "./secrets.js";
 import type { DashboardSeed } from "./seed.js";
 import { parseSeedTimestamp } from "./seed-timestamp.js";
 import { parseConnectServersBody } from "./server-input.js";
@@ -34,6 +34,8 @@ export interface DashboardDomainOptions {
   clock: Clock;
   random: Random;
   seed: DashboardSeed;
+  /** How secrets are hashed: SHA-256, lowercase hex. Default: a pure-JS implementation. */
+  sha256Hex?: Sha256Hex;
 }
 
 /**
@@ -81,10 +83,16 @@ export interface DashboardDomain {
 // A path id that cannot exist is a 404 like a missing one: positive, no leading zero, safe integer.
 const TOKEN_ID = /^[1-9][0-9]{0,14}$/;
 
-export function createDashboardDomain({ clock, random, seed }: DashboardDomainOptions): DashboardDomain {
+export function createDashboardDomain({
+  clock,
+  random,
+  seed,
+  sha256Hex = pureJsSha256Hex,
+}: DashboardDomainOptions): DashboardDomain {
+  const hashSecret = sha256Hex;
   const directory = new TeamDirectory(seed.teams, seed.users);
   const servers = loadServers(seed, directory);
-  const tokens = loadTokens(seed, directory);
+  const tokens = loadTokens(seed, directory, hashSecret);
 
   const teamOf = (userId: number): string => {
     const user = directory.findUser(userId);
@@ -238,7 +246,7 @@ function loadServers(seed: DashboardSeed, directory: TeamDirectory): ServerInven
   return inventory;
 }
 
-function loadTokens(seed: DashboardSeed, directory: TeamDirectory): TokenStore {
+function loadTokens(seed: DashboardSeed, directory: TeamDirectory, hashSecret: Sha256Hex): TokenStore {
   const store = new TokenStore();
   for (const token of [...seed.tokens].sort((a, b) => a.id - b.id)) {
     const where = `token ${token.id}`;

@@ -1,0 +1,40 @@
+// `npx tsx test/conformance/coverage-report.ts [run directory]`, run after `npm test` (a CI gate):
+// which documented responses of which operations, and which callback shapes, the latest test run (or
+// the given one) exercised with bodies that conformed. Exits 1 below 100%, or when there are no records.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ConformanceRecord } from "../support/conformance-observer.js";
+import { RECORDS_ROOT } from "../support/conformance-registry.js";
+import { documentedCallbackShapes, documentedResponses } from "../support/contract-inventory.js";
+
+function runRecords(given: string | undefined): ConformanceRecord[] {
+  const pointer = join(RECORDS_ROOT, "latest");
+  if (given === undefined && !existsSync(pointer)) return [];
+  const dir = given ?? join(RECORDS_ROOT, readFileSync(pointer, "utf8").trim());
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), "utf8")) as ConformanceRecord);
+}
+
+const records = runRecords(process.argv[2]);
+const expected = [...documentedResponses(), ...documentedCallbackShapes()];
+const seen = new Set(records.flatMap((record) => record.covered));
+const missing = expected.filter((key) => !seen.has(key));
+const total = (field: "requests" | "invalidRequests" | "callbacks") =>
+  records.reduce((sum, record) => sum + record[field], 0);
+
+console.log(
+  `contract conformance: ${total("requests")} requests checked in both directions ` +
+    `(${total("invalidRequests")} of them deliberately outside the contract, each answered with a ` +
+    `documented 4xx) and ${total("callbacks")} callbacks, in ${records.length} test files`,
+);
+console.log(
+  `contract coverage: ${expected.length - missing.length} of ${expected.length} documented responses ` +
+    `and callback shapes exercised with conforming bodies (${Math.floor(
+      (100 * (expected.length - missing.length)) / expected.length,
+    )}%)`,
+);
+for (const key of missing) console.log(`  not exercised: ${key}`);
+if (records.length === 0) console.log("no conformance records: run `npm test` first");
+process.exitCode = records.length > 0 && missing.length === 0 ? 0 : 1;

@@ -1,0 +1,211 @@
+// The package as a consumer gets it: `npm pack` of the built dist/ (run `npm run build` first; CI
+// does), installed from the tarball into a fresh project outside this repo. The bin must serve the
+// mock with only the package's dependencies (msw is an optional peer, so `npx` does not bring it);
+// with msw added, every entry point must load through `import` and `require` and type-check from
+// ESM and CJS consumers.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const require = createRequire(import.meta.url);
+const tsc = require.resolve("typescript/bin/tsc");
+const mswVersion: string = JSON.parse(readFileSync(require.resolve("msw/package.json"), "utf8")).version;
+const NPM_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+const execFileAsync = promisify(execFile);
+
+let scratch: string;
+let consumer: string;
+
+async function run(command: string, args: string[], cwd: string, timeout = 120_000): Promise<string> {
+  try {
+    const { stdout } = await execFileAsync(command, args, { cwd, timeout, maxBuffer: 16 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(" ")} failed:\n${stdout ?? ""}\n${stderr ?? ""}`, {
+      cause: error,
+    });
+  }
+}
+
+function write(file: string, text: string): void {
+  writeFileSync(join(consumer, file), text);
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(root, "dist", "index.js"))) {
+    throw new Error("dist/ is missing: run `npm run build` before the pack test");
+  }
+  scratch = mkdtempSync(join(tmpdir(), "pack-test-"));
+  const packed = JSON.parse(
+    await run("npm", ["pack", "--json", "--pack-destination", scratch, "--loglevel=error"], root),
+  ) as { filename: string }[];
+  const tarball = join(scratch, packed[0]?.filename ?? "");
+  consumer = join(scratch, "consumer");
+  mkdirSync(consumer);
+  write("package.json", JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
+  await run("npm", ["install", tarball, ...NPM_FLAGS], consumer, 180_000);
+}, 240_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("the packed package", () => {
+  it("ships dist, the contract and the README, and no sources or tests", () => {
+    const installed = join(consumer, "node_modules", "rebuild-dashboard-kit");
+    for (const file of [
+      "dist/index.js",
+      "dist/index.cjs",
+      "dist/index.d.cts",
+      "openapi/rebuild.yaml",
+      "README.md",
+    ]) {
+      expect(existsSync(join(installed, file)), file).toBe(true);
+    }
+    for (const dir of ["src", "mocks", "test", "scripts"])
+      expect(existsSync(join(installed, dir)), dir).toBe(false);
+    expect(existsSync(join(consumer, "node_modules", "msw")), "msw is an optional peer").toBe(false);
+  });
+
+  it("installs a bin that serves the mock without msw", async () => {
+    const bin = join(consumer, "node_modules", ".bin", "rebuild-dashboard-kit");
+    const child: ChildProcess = spawn(bin, ["--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      let output = "";
+      child.stderr?.on("data", (chunk) => {
+        output += chunk;
+      });
+      const origin = await new Promise<string>((resolveOrigin, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the bin did not start:\n${output}`)), 20_000);
+        child.once("exit", (code) => reject(new Error(`the bin exited (${code}):\n${output}`)));
+        child.stdout?.on("data", (chunk) => {
+          output += chunk;
+          const match = /Listening on (http:\/\/\S+)/.exec(output);
+          if (match?.[1]) {
+            clearTimeout(timer);
+            resolveOrigin(match[1]);
+          }
+        });
+      });
+      const response = await fetch(`${origin}/v1/si/servers`, {
+        headers: { Authorization: "Bearer mock-token-unrestricted" },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ totalCount: 3 });
+    } finally {
+      const exited = child.exitCode === null ? once(child, "exit") : Promise.resolve([child.exitCode]);
+      child.kill("SIGTERM");
+      const [code] = await exited;
+      expect(code).toBe(0);
+    }
+  }, 30_000);
+
+  describe("with msw installed", () => {
+    beforeAll(async () => {
+      await run("npm", ["install", `msw@${mswVersion}`, ...NPM_FLAGS], consumer, 180_000);
+    }, 200_000);
+
+    it("loads every Node entry point through import and calls the mock with the SDK", async () => {
+      write(
+        "esm.mjs",
+        `import { DashboardClient, RebuildClient } from "rebuild-dashboard-kit";
+import { parseRebuildCallback } from "rebuild-dashboard-kit/webhooks";
+import { createHandlers, createMockWorld } from "rebuild-dashboard-kit/mocks";
+import { startMockServer } from "rebuild-dashboard-kit/mocks/node";
+
+const mock = await startMockServer({ port: 0 });
+try {
+  const dashboard = new DashboardClient({ baseUrl: mock.dashboardBaseUrl, token: "mock-token-unrestricted" });
+  const { totalCount } = await dashboard.servers.list();
+  const handlers = createHandlers(createMockWorld()).length;
+  const kinds = [RebuildClient, parseRebuildCallback].map((f) => typeof f);
+  console.log(JSON.stringify({ totalCount, handlers: handlers > 0, kinds }));
+} finally {
+  await mock.close();
+}
+`,
+      );
+      const out = await run(process.execPath, ["esm.mjs"], consumer, 30_000);
+      expect(JSON.parse(out)).toEqual({ totalCount: 3, handlers: true, kinds: ["function", "function"] });
+    }, 40_000);
+
+    it("loads every Node entry point through require and calls the mock with the SDK", async () => {
+      write(
+        "cjs.cjs",
+        `const { DashboardClient, RebuildClient } = require("rebuild-dashboard-kit");
+const { parseRebuildCallback } = require("rebuild-dashboard-kit/webhooks");
+const { createHandlers, createMockWorld } = require("rebuild-dashboard-kit/mocks");
+const { startMockServer } = require("rebuild-dashboard-kit/mocks/node");
+
+(async () => {
+  const mock = await startMockServer({ port: 0 });
+  try {
+    const dashboard = new DashboardClient({ baseUrl: mock.dashboardBaseUrl, token: "mock-token-unrestricted" });
+    const { totalCount } = await dashboard.servers.list();
+    const handlers = createHandlers(createMockWorld()).length;
+    const kinds = [RebuildClient, parseRebuildCallback].map((f) => typeof f);
+    console.log(JSON.stringify({ totalCount, handlers: handlers > 0, kinds }));
+  } finally {
+    await mock.close();
+  }
+})();
+`,
+      );
+      const out = await run(process.execPath, ["cjs.cjs"], consumer, 30_000);
+      expect(JSON.parse(out)).toEqual({ totalCount: 3, handlers: true, kinds: ["function", "function"] });
+    }, 40_000);
+
+    it("type-checks ESM and CJS consumers of every entry point (nodenext, strict)", async () => {
+      // skipLibCheck as most projects set it (checking zod's declarations alone takes most of a
+      // minute); the @ts-expect-error lines fail the check if one of our types degrades to `any`.
+      const uses = `
+const dashboard = new DashboardClient({ baseUrl: "http://127.0.0.1:4010/v1", token: "t" });
+export const firstGuid = dashboard.servers.list().then((page): string | undefined => page.data[0]?.guid);
+export const rebuild = new RebuildClient({ baseUrl: "http://127.0.0.1:4010", partnerId: 1001, apiKey: "k" });
+// @ts-expect-error the token is required
+new DashboardClient({ baseUrl: "http://127.0.0.1:4010/v1" });
+export const parse: typeof parseRebuildCallback = parseRebuildCallback;
+export const world: MockWorld = createMockWorld();
+export const handlers = createHandlers(world);
+export const server: Promise<RunningMockServer> = startMockServer({ port: 0 });
+export const worker: typeof startMockWorker = startMockWorker;
+// @ts-expect-error port is a number
+startMockServer({ port: "4010" });
+`;
+      const imports = `import { DashboardClient, RebuildClient } from "rebuild-dashboard-kit";
+import { parseRebuildCallback } from "rebuild-dashboard-kit/webhooks";
+import { createHandlers, createMockWorld, type MockWorld } from "rebuild-dashboard-kit/mocks";
+import { type RunningMockServer, startMockServer } from "rebuild-dashboard-kit/mocks/node";
+import { startMockWorker } from "rebuild-dashboard-kit/mocks/browser";
+`;
+      write("consumer.mts", imports + uses);
+      write("consumer.cts", imports + uses);
+      write(
+        "tsconfig.json",
+        JSON.stringify({
+          compilerOptions: {
+            module: "nodenext",
+            moduleResolution: "nodenext",
+            target: "es2022",
+            lib: ["es2022", "dom"],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            types: ["node"],
+            typeRoots: [join(root, "node_modules", "@types")],
+          },
+          files: ["consumer.mts", "consumer.cts"],
+        }),
+      );
+      await run(process.execPath, [tsc, "-p", "tsconfig.json"], consumer, 60_000);
+    }, 70_000);
+  });
+});

@@ -1,0 +1,164 @@
+// Checks everything a mock does on the wire against the contract, for every mock the test suite
+// builds (conformance-setup.ts attaches `suiteLog`'s observer to each). Per test file, the log keeps
+// the violations not yet reported (the setup fails the test they happened in) and which documented
+// responses and callback shapes were seen conforming, which the coverage report adds up across files.
+import type { MockDispatcherOptions, MockObservation, MockWorld } from "../../mocks/index.js";
+import { registerSuiteLog } from "./conformance-registry.js";
+import {
+  callbackShapeKey,
+  documentedCallbackShapes,
+  documentedStatus,
+  responseKey,
+} from "./contract-inventory.js";
+import { type ContractApi, callbackViolations, contractViolations, isObject } from "./contract-validator.js";
+import { findOperation, requestViolations } from "./request-validator.js";
+
+/** What one test file contributed. */
+export interface ConformanceRecord {
+  file: string;
+  /** Requests to either API checked in both directions. */
+  requests: number;
+  /** Of those, requests that break the contract (each answered with a documented 4xx, or reported). */
+  invalidRequests: number;
+  callbacks: number;
+  /** Keys of documented responses and callback shapes seen conforming. */
+  covered: string[];
+}
+
+type RequestObservation = Extract<MockObservation, { kind: "request" }>;
+
+const REBUILD_SCOPE = "/api/integration/partners/hostpanel";
+const MAX_SHOWN = 2000;
+
+export class ConformanceLog {
+  #pending: string[] = [];
+  readonly #covered = new Set<string>();
+  readonly #counts = { requests: 0, invalidRequests: 0, callbacks: 0 };
+
+  /**
+   * The observer for one mock. It tells the APIs apart by the base URLs the mock mounts them at;
+   * `/__mock` is a development tool outside the contract and is not checked.
+   */
+  observer(world: MockWorld, options: MockDispatcherOptions): (observation: MockObservation) => void {
+    const dashboard = new URL(options.dashboardBaseUrl ?? `${world.origin}/v1`);
+    const rebuild = new URL(options.rebuildBaseUrl ?? world.origin);
+    return (observation) => {
+      if (observation.kind === "callback") {
+        this.#counts.callbacks++;
+        this.#report(`callback to ${observation.delivery.url}`, this.#checkCallback(observation.delivery));
+        return;
+      }
+      const { url } = observation.request;
+      const dashboardPath = below(dashboard, url);
+      const rebuildPath = below(rebuild, url);
+      if (dashboardPath !== undefined) this.#checkExchange("dashboard", dashboardPath, observation);
+      else if (rebuildPath === REBUILD_SCOPE || rebuildPath?.startsWith(`${REBUILD_SCOPE}/`)) {
+        this.#checkExchange("rebuild", rebuildPath, observation);
+      }
+    };
+  }
+
+  /** Violations since the last call, oldest first; each is handed out once. */
+  takeViolations(): string[] {
+    const taken = this.#pending;
+    this.#pending = [];
+    return taken;
+  }
+
+  /** What was seen so far. */
+  record(file: string): ConformanceRecord {
+    return { file, ...this.#counts, covered: [...this.#covered].sort() };
+  }
+
+  #checkExchange(api: ContractApi, path: string, { request, response, fault }: RequestObservation): void {
+    this.#counts.requests++;
+    const status = response.status;
+    const headers = new Headers(response.headers);
+    // Both adapters add this to every answer with a body; the dispatcher's answer does not carry it.
+    if (response.body !== undefined) headers.set("content-type", "application/json");
+    // What the client parses: the body as it crosses the wire, not the object the route returned.
+    const body = response.body === undefined ? undefined : JSON.parse(JSON.stringify(response.body));
+    const problems = contractViolations(api, { method: request.method, path, status, headers, body });
+    if (fault === "error") {
+      // An injected 503 never reached the routes: the request's own validity does not matter.
+      if (status !== 503) problems.push(`an injected fault answered ${status}, not 503`);
+    } else {
+      if (status >= 500) problems.push(`${status}: the mock failed (only injected faults may answer 5xx)`);
+      const invalid = requestViolations(api, {
+        method: request.method,
+        path,
+        query: request.url.searchParams,
+        headers: request.headers,
+        body: request.body,
+      });
+      if (invalid.length > 0) {
+        this.#counts.invalidRequests++;
+        if (status < 400 || status >= 500) {
+          problems.push(`the request breaks the contract, yet was answered ${status}: ${invalid.join("; ")}`);
+        }
+      }
+    }
+    const injected = fault === "none" ? "" : ` (injected ${fault})`;
+    this.#report(
+      `${request.method} ${request.url.pathname}${request.url.search} → ${status}${injected}`,
+      problems,
+      body,
+    );
+    // A reset answer never reaches the client, so it does not count as exercised.
+    if (problems.length > 0 || fault === "reset") return;
+    const operation = findOperation(api, request.method, path);
+    const responses = operation?.operation.responses;
+    const key = isObject(responses) ? documentedStatus(responses, status) : undefined;
+    if (operation && key) this.#covered.add(responseKey(api, request.method, operation.template, key));
+  }
+
+  #checkCallback(delivery: Extract<MockObservation, { kind: "callback" }>["delivery"]): string[] {
+    const headers = new Headers(delivery.headers);
+    const problems: string[] = [];
+    if (!/^application\/json\b/i.test(headers.get("content-type") ?? "")) {
+      problems.push(
+        `Content-Type is ${JSON.stringify(headers.get("content-type"))}, application/json expected`,
+      );
+    }
+    // The webhookApiKey security scheme: the partner's webhook API key in X-API-Key.
+    if (!headers.get("x-api-key")) problems.push("X-API-Key (webhookApiKey) is missing");
+    let body: unknown;
+    try {
+      body = JSON.parse(delivery.body);
+    } catch {
+      return [...problems, "the body is not JSON"];
+    }
+    problems.push(...callbackViolations(body));
+    if (problems.length === 0 && isObject(body)) {
+      const shape = callbackShapeKey(body);
+      if (documentedCallbackShapes().includes(shape)) this.#covered.add(shape);
+    }
+    return problems;
+  }
+
+  #report(what: string, problems: string[], body?: unknown): void {
+    if (problems.length === 0) return;
+    const shown = JSON.stringify(body) ?? "(no body)";
+    this.#pending.push(
+      [
+        `${what}:`,
+        ...problems.map((problem) => `  - ${problem}`),
+        ...(body === undefined
+          ? []
+          : [`  body: ${shown.length > MAX_SHOWN ? `${shown.slice(0, MAX_SHOWN)}…` : shown}`]),
+      ].join("\n"),
+    );
+  }
+}
+
+/** The path of `url` below `base`, or undefined when `url` is not under it. */
+function below(base: URL, url: URL): string | undefined {
+  const prefix = base.pathname.replace(/\/+$/, "");
+  if (url.origin !== base.origin) return undefined;
+  if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return undefined;
+  return url.pathname.slice(prefix.length);
+}
+
+/** The log of the current test file's mocks (a module instance per test file). */
+export const suiteLog = new ConformanceLog();
+registerSuiteLog(suiteLog);
