@@ -57,7 +57,8 @@ export function createCallbackTransport(dispatch: Dispatcher): CallbackTransport
         signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
         redirect: "manual",
       });
-      await response.body?.cancel();
+      // Reading the (small) answer frees the connection; cancelling the stream stalls under MSW's passthrough.
+      await response.arrayBuffer();
       return { status: response.status };
     } catch (error) {
       const name = error instanceof Error ? error.name : "";

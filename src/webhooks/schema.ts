@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 export const REBUILD_COMPLETED_EVENT = "partner_project_rebuild_completed";
 
