@@ -254,7 +254,7 @@ export interface components {
              */
             product: string;
             /**
-             * Format: uri
+             * Format: iri
              * @description Server address, a URL.
              * @example https://srv1.example.com:8443
              */
@@ -272,7 +272,7 @@ export interface components {
         /** @description Assumed: the source does not show how servers are connected; one server to connect (contract decision). */
         ServerToConnect: {
             /**
-             * Format: uri
+             * Format: iri
              * @description Assumed: the source gives no input rules; the server's address, an absolute `http` or `https` URL of at most 2,048 characters (contract decision).
              */
             address: string;

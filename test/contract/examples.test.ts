@@ -8,10 +8,9 @@
 // every `$ref` (`#/components/schemas/...`) resolves inside the document.
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { createContractAjv } from "../support/contract-ajv.js";
 
 /** Every contract document. A missing document fails the suite; nothing is skipped. */
 const DOCUMENTS = ["dashboard.yaml", "rebuild.yaml"] as const;
@@ -251,8 +250,7 @@ for (const file of DOCUMENTS) {
       return;
     }
 
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
+    const ajv = createContractAjv();
     const id = `https://contract.test/openapi/${file}`;
     ajv.addSchema({ ...(doc as JsonObject), $id: id });
     const validators = new Map<string, ReturnType<typeof ajv.compile>>();

@@ -4,9 +4,10 @@
 // Each document is added to Ajv whole, with an `$id`, so every `$ref` resolves inside it.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
-import addFormats from "ajv-formats";
+import type Ajv2020 from "ajv/dist/2020";
+import type { ValidateFunction } from "ajv/dist/2020";
 import { parse } from "yaml";
+import { createContractAjv } from "./contract-ajv.js";
 
 export type ContractApi = "dashboard" | "rebuild";
 
@@ -43,14 +44,7 @@ export function contract(api: ContractApi): LoadedContract {
     const path = fileURLToPath(new URL(`../../openapi/${FILES[api]}`, import.meta.url));
     const doc: unknown = parse(readFileSync(path, "utf8"));
     if (!isObject(doc)) throw new Error(`openapi/${FILES[api]} is not a YAML mapping`);
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    // ajv-formats has no `iri` (RFC 3987, an absolute URI that may hold non-ASCII characters): a
-    // scheme, nothing a URI may never contain (space, <>"{}|\^`), and a value URL parsing accepts.
-    ajv.addFormat(
-      "iri",
-      (value) => /^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]*$/i.test(value) && URL.canParse(value),
-    );
+    const ajv = createContractAjv();
     const id = `https://contract.test/openapi/${FILES[api]}`;
     ajv.addSchema({ ...doc, $id: id });
     entry = { doc, id, ajv, validators: new Map() };

@@ -1,0 +1,12 @@
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+
+/** The Ajv every contract check uses: JSON Schema 2020-12, OpenAPI keywords tolerated, the contract's formats. */
+export function createContractAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  // ajv-formats has no `iri` (RFC 3987, an absolute URI that may hold non-ASCII characters): a
+  // scheme, nothing a URI may never contain (space, <>"{}|\^`), and a value URL parsing accepts.
+  ajv.addFormat("iri", (value) => /^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]*$/i.test(value) && URL.canParse(value));
+  return ajv;
+}
