@@ -1,3 +1,4 @@
+import { copyFile } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
 // The package's public entry points (package.json `exports`), each built as ESM (.js + .d.ts) and
@@ -22,4 +23,6 @@ export default defineConfig({
   treeshake: true,
   // msw is an optional peer: only the mocks entry points load it, and the bin must not.
   external: ["msw", "msw/node", "msw/browser"],
+  // Ships the MSW worker script the browser mock was built against, for apps that do not run `msw init`.
+  onSuccess: () => copyFile("node_modules/msw/lib/mockServiceWorker.js", "dist/mockServiceWorker.js"),
 });

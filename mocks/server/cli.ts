@@ -24,9 +24,7 @@ async function main(argv: readonly string[]): Promise<void> {
       : { onRequest: (e) => console.log(`${e.method} ${e.path} ${e.status} ${e.ms}ms`) }),
     onInternalError: (error) => console.error("internal mock error:", error),
   });
-  console.log(banner(running.origin, seed));
-  console.log(`Listening on ${running.origin} (Ctrl+C to stop)`);
-
+  // Handlers first: whoever waits for the "Listening" line may signal at once.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -39,6 +37,8 @@ async function main(argv: readonly string[]): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  console.log(banner(running.origin, seed));
+  console.log(`Listening on ${running.origin} (Ctrl+C to stop)`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -92,7 +92,8 @@ export function npmStart(args: readonly string[]): SpawnedCli {
 export function startScript(args: readonly string[]): SpawnedCli {
   const pkg = JSON.parse(readFileSync(`${REPO_ROOT}package.json`, "utf8")) as { scripts: { start: string } };
   const [bin = "", ...rest] = pkg.scripts.start.split(/\s+/);
-  return spawnGroup(`${REPO_ROOT}node_modules/.bin/${bin}`, [...rest, ...args]);
+  const command = bin === "node" ? process.execPath : `${REPO_ROOT}node_modules/.bin/${bin}`;
+  return spawnGroup(command, [...rest, ...args]);
 }
 
 /** Stops whatever the tests left running (after a failed assertion, say). */
