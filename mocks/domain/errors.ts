@@ -1,34 +1,22 @@
-/** Every way a request can fail in the mock, as the contract's error codes. */
+import type { components as DashboardComponents } from "../../src/generated/dashboard.js";
+import type { components as RebuildComponents } from "../../src/generated/rebuild.js";
+
+type DashboardSchemas = DashboardComponents["schemas"];
+
+/**
+ * Every way a request can fail in the mock: the contract's error codes (from the generated types),
+ * plus CONFLICT, which only the development control API answers.
+ */
 export type DomainErrorCode =
-  | "VALIDATION_FAILED"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "FEATURE_NOT_ENABLED"
-  | "NOT_FOUND"
-  | "METHOD_NOT_ALLOWED"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "WEBHOOKS_NOT_CONFIGURED"
-  | "CONFLICT"
-  | "RATE_LIMIT_EXCEEDED"
-  | "INTERNAL";
+  | DashboardSchemas["Error"]["error"]["code"]
+  | DashboardSchemas["ValidationError"]["error"]["code"]
+  | RebuildComponents["schemas"]["Error"]["error"]["code"]
+  | "CONFLICT";
 
-export type FieldErrorType =
-  | "required"
-  | "invalid_type"
-  | "invalid_format"
-  | "invalid_value"
-  | "too_small"
-  | "too_big"
-  | "unknown_field"
-  | "duplicate";
+export type FieldErrorType = DashboardSchemas["FieldError"]["type"];
 
-export interface FieldError {
-  type: FieldErrorType;
-  /** Dotted path (`claims.0.attributes.serverGuid`), `""` for the root, the name for a query parameter. */
-  path: string;
-  message: string;
-}
+/** One invalid field: `path` dotted (`claims.0.attributes.serverGuid`), `""` for the root, the name for a query parameter. */
+export type FieldError = DashboardSchemas["FieldError"];
 
 export interface DomainErrorDetails {
   fieldErrors?: readonly FieldError[];

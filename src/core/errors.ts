@@ -1,3 +1,5 @@
+import type { components as DashboardComponents } from "../generated/dashboard.js";
+import type { components as RebuildComponents } from "../generated/rebuild.js";
 import { redact, redactHeaders } from "./redact.js";
 import { retryAfterMs } from "./retry-after.js";
 
@@ -6,19 +8,14 @@ export class SdkError extends Error {
   override readonly name: string = "SdkError";
 }
 
-/** Error codes of the contract; other strings may appear. */
+type DashboardSchemas = DashboardComponents["schemas"];
+type RebuildSchemas = RebuildComponents["schemas"];
+
+/** Error codes of the contract (from the generated types); other strings may appear. */
 export type ErrorCode =
-  | "VALIDATION_FAILED"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "FEATURE_NOT_ENABLED"
-  | "NOT_FOUND"
-  | "METHOD_NOT_ALLOWED"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "WEBHOOKS_NOT_CONFIGURED"
-  | "RATE_LIMIT_EXCEEDED"
-  | "INTERNAL"
+  | DashboardSchemas["Error"]["error"]["code"]
+  | DashboardSchemas["ValidationError"]["error"]["code"]
+  | RebuildSchemas["Error"]["error"]["code"]
   | (string & {});
 
 /** One invalid input field; `path` is dotted (`claims.0.attributes.serverGuid`, `""` for the body). */
