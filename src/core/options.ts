@@ -41,3 +41,11 @@ export interface RequestOptions {
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
+
+/** Strips trailing slashes; anything but an absolute http(s) URL is a TypeError naming the client. */
+export function checkBaseUrl(client: string, baseUrl: unknown): string {
+  const url = String(baseUrl).replace(/\/+$/, "");
+  if (!/^https?:\/\/[^/]/i.test(url))
+    throw new TypeError(`${client}: baseUrl must be an absolute http or https URL`);
+  return url;
+}

@@ -1,4 +1,4 @@
-import { type CommonClientOptions, createTransport } from "../core/index.js";
+import { type CommonClientOptions, checkBaseUrl, createTransport } from "../core/index.js";
 import type { paths } from "../generated/dashboard.js";
 import { AccountsResource } from "./accounts.js";
 import { ApiTokensResource } from "./api-tokens.js";
@@ -34,7 +34,7 @@ export class DashboardClient {
     // The only owner of the transport (and so of the token) is each resource's #private field.
     const transport = createTransport<paths>({
       ...options,
-      baseUrl: checkBaseUrl(options.baseUrl),
+      baseUrl: checkBaseUrl("DashboardClient", options.baseUrl),
       authHeaders: { Authorization: `Bearer ${token}` },
       secrets: [token],
     });
@@ -46,10 +46,3 @@ export class DashboardClient {
 
 // String() lets a URL object through too. openapi-fetch removes one trailing slash; more would
 // double the path separator.
-function checkBaseUrl(baseUrl: unknown): string {
-  const url = String(baseUrl).replace(/\/+$/, "");
-  if (!/^https?:\/\/[^/]/i.test(url)) {
-    throw new TypeError("DashboardClient: baseUrl must be an absolute http or https URL");
-  }
-  return url;
-}

@@ -1,6 +1,7 @@
 import {
   type APIPromise,
   type CommonClientOptions,
+  checkBaseUrl,
   createTransport,
   type RequestOptions,
   type Transport,
@@ -42,7 +43,7 @@ export class RebuildClient {
     }
     this.#t = createTransport<paths>({
       ...options,
-      baseUrl: checkBaseUrl(options.baseUrl),
+      baseUrl: checkBaseUrl("RebuildClient", options.baseUrl),
       authHeaders: { "X-Partner-Id": String(partnerId), "X-API-Key": apiKey },
       secrets: [apiKey],
     });
@@ -67,10 +68,3 @@ export class RebuildClient {
 
 // String() lets a URL object through too. openapi-fetch removes one trailing slash; more would
 // double the path separator.
-function checkBaseUrl(baseUrl: unknown): string {
-  const url = String(baseUrl).replace(/\/+$/, "");
-  if (!/^https?:\/\/[^/]/i.test(url)) {
-    throw new TypeError("RebuildClient: baseUrl must be an absolute http or https URL");
-  }
-  return url;
-}
