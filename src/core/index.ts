@@ -23,7 +23,7 @@ export { type CommonClientOptions, checkBaseUrl, type Logger, type RequestOption
 export { DEFAULT_PAGE_SIZE, type FetchPage, type Page, paginate } from "./pagination.js";
 export { REDACTED, redact, redactHeaders, sanitizeError } from "./redact.js";
 export {
-  type AttemptInit,
+  type AttemptClient,
   createTransport,
   type DataOf,
   type FetchResult,

@@ -1,4 +1,4 @@
-import createClient, { type Client } from "openapi-fetch";
+import { type Client, createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import { APIPromise, type WithResponse } from "./api-promise.js";
 import { ApiError, abortError, ConnectionError, createApiError, SdkError, TimeoutError } from "./errors.js";
 import {
@@ -25,13 +25,10 @@ import { SDK_USER_AGENT } from "./version.js";
 export type RetryPolicy = "safe" | "delete" | "unsafe";
 
 /**
- * What `run` must spread into the openapi-fetch call of each attempt: the attempt's signal (the
- * caller's, plus the timeout) and the fetch that logs the attempt and calls the configured fetch.
+ * The typed calls `run` makes, one per attempt: openapi-fetch's method signatures over the generated
+ * `paths`, bound to the attempt's signal, logging and fetch. Only `params` and `body` are read.
  */
-export interface AttemptInit {
-  readonly signal: AbortSignal;
-  readonly fetch: (request: Request) => Promise<Response>;
-}
+export type AttemptClient<Paths extends {}> = Pick<Client<Paths>, "GET" | "POST" | "DELETE">;
 
 /** The shape openapi-fetch resolves to. */
 export interface FetchResult {
@@ -65,24 +62,22 @@ export interface TransportHooks {
 
 /** The request pipeline of one client. Keep it in a private field: its closure holds the credentials. */
 export interface Transport<Paths extends {}> {
-  /** openapi-fetch client with base URL and headers set; call it only inside `call`'s `run`. */
-  readonly client: Client<Paths>;
   /**
-   * Runs `run` (one openapi-fetch call) with timeout, abort, logging and retries under `policy`;
+   * Runs `run` (one typed call on the attempt's client) with timeout, abort, logging and retries under `policy`;
    * resolves to the success data, passed through `map` when given (with the successful attempt's
    * Response, for a result that depends on the status); rejects with the typed error of
    * the last attempt, or with an AbortError DOMException when `opts.signal` aborts.
    *
    * ```ts
    * list(query: ListServersQuery = {}, opts?: RequestOptions) {
-   *   return this.#t.call("safe", opts, (init) => this.#t.client.GET("/si/servers", { ...init, params: { query } }));
+   *   return this.#t.call("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
    * }
    * ```
    */
   call<R extends FetchResult, T = DataOf<R>>(
     policy: RetryPolicy,
     opts: RequestOptions | undefined,
-    run: (init: AttemptInit) => Promise<R>,
+    run: (client: AttemptClient<Paths>) => Promise<R>,
     map?: (data: DataOf<R>, response: Response) => T,
   ): APIPromise<T>;
 }
@@ -99,72 +94,102 @@ export function createTransport<Paths extends {}>(
   hooks: Partial<TransportHooks> = {},
 ): Transport<Paths> {
   const { sleep: wait = sleep, random = Math.random, now = Date.now } = hooks;
-  const { fetch: customFetch, logger, secrets } = options;
+  const { baseUrl, fetch: customFetch, logger, secrets } = options;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const authNames = Object.keys(options.authHeaders);
-  const client = createClient<Paths>({
-    baseUrl: options.baseUrl,
-    headers: buildHeaders(options),
-    // Every request must go through `call`, which passes its own fetch; this one flags a `run` that
-    // forgot to spread `init` (and so would skip timeouts, abort, logging and the custom fetch).
-    fetch: () => Promise.reject(new Error("call(): spread init into the request")),
-    // A followed redirect would resend X-API-Key to wherever it points; none is expected.
-    redirect: "manual",
-  });
+  const headers = buildHeaders(options);
+  // Earlier entries lose to later ones: `headers` may set another Content-Type, as in openapi-fetch.
+  const jsonHeaders = { "content-type": "application/json", ...headers };
+  const querySerializer = createQuerySerializer();
 
   async function attempt(
-    run: (init: AttemptInit) => Promise<FetchResult>,
+    run: (client: AttemptClient<Paths>) => Promise<FetchResult>,
     signal: AbortSignal | undefined,
     timeoutMs: number,
     attemptNumber: number,
     notFoundIsDone: boolean,
   ): Promise<FetchResult> {
+    // One signal per attempt, for the timeout and the caller's abort: the single AbortSignal fetch
+    // follows is most of what this pipeline costs per call (decisions/013).
     const controller = new AbortController();
     let timedOut = false;
-    let label: string | undefined;
+    let target: { method: string; url: string } | undefined;
     let response: Response | undefined;
-    const stop = () => controller.abort();
-    signal?.addEventListener("abort", stop, { once: true });
+    let cancel!: () => void;
+    // Racing the abort means a custom fetch that ignores its signal cannot outlive the timeout.
+    const cancelled = new Promise<never>((_, reject) => {
+      cancel = () => {
+        controller.abort();
+        reject(controller.signal.reason);
+      };
+    });
+    signal?.addEventListener("abort", cancel, { once: true });
     const timer = startTimer(timeoutMs, () => {
       timedOut = true;
-      stop();
+      cancel();
     });
-    const fetchOnce = async (request: Request): Promise<Response> => {
-      const path = new URL(request.url).pathname;
-      label = `${request.method} ${path}`;
-      const started = now();
-      const log = (outcome: string | number) => {
-        const ms = now() - started;
-        logger?.debug(redact(`${label} attempt ${attemptNumber}: ${outcome} in ${ms} ms`, secrets), {
-          headers: Object.fromEntries(redactHeaders(request.headers, secrets, authNames)),
-        });
+    // openapi-fetch's own client would build a Request and hand it to fetch, which builds another
+    // (following the signal twice); sending (url, init) costs one. Its serializers keep the URLs equal.
+    const send = async (method: string, path: string, init?: { params?: object; body?: unknown }) => {
+      const url = createFinalURL(path, {
+        baseUrl,
+        params: init?.params ?? {},
+        querySerializer,
+        pathSerializer: defaultPathSerializer,
+      });
+      const hasBody = init?.body !== undefined;
+      const request: RequestInit = {
+        method,
+        headers: hasBody ? jsonHeaders : headers,
+        body: hasBody ? JSON.stringify(init.body) : null,
+        signal: controller.signal,
+        // A followed redirect would resend X-API-Key to wherever it points; none is expected.
+        redirect: "manual",
       };
+      target = { method, url };
+      const started = logger ? now() : 0;
+      const log = (outcome: string | number) =>
+        logger?.debug(
+          redact(`${labelOf(target)} attempt ${attemptNumber}: ${outcome} in ${now() - started} ms`, secrets),
+          {
+            headers: Object.fromEntries(redactHeaders(new Headers(request.headers), secrets, authNames)),
+          },
+        );
       try {
-        response = await (customFetch ?? globalThis.fetch)(request);
+        response = await (customFetch
+          ? customFetch(new Request(url, request))
+          : globalThis.fetch(url, request));
       } catch (error) {
         log(`failed (${errorCode(error) ?? (error as Error)?.name})`);
         throw error;
       }
       log(response.status);
-      return response;
+      const text = await response.text();
+      if (response.ok) return { data: text ? JSON.parse(text) : undefined, response };
+      try {
+        return { error: text ? JSON.parse(text) : undefined, response };
+      } catch {
+        return { error: text, response };
+      }
     };
-    // Racing the abort means a custom fetch that ignores its signal cannot outlive the timeout.
-    const aborted = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
-    });
-    const running = run({ signal: controller.signal, fetch: fetchOnce });
+    const client = {
+      GET: (path: string, init?: object) => send("GET", path, init),
+      POST: (path: string, init?: object) => send("POST", path, init),
+      DELETE: (path: string, init?: object) => send("DELETE", path, init),
+    } as unknown as AttemptClient<Paths>;
+    const running = run(client);
     running.catch(() => {});
     try {
-      const result = await Promise.race([running, aborted]);
+      const result = await Promise.race([running, cancelled]);
       if (result.response.ok || (notFoundIsDone && result.response.status === 404)) return result;
-      throw createApiError(result.response, result.error, { label: label ?? "request", secrets, now: now() });
+      throw createApiError(result.response, result.error, { label: labelOf(target), secrets, now: now() });
     } catch (error) {
       if (signal?.aborted) throw abortError();
-      const what = label ?? "request";
+      const what = labelOf(target);
       if (timedOut) throw new TimeoutError(redact(`${what} timed out after ${timeoutMs} ms`, secrets));
       // SDK errors are final; anything thrown before fetch was reached is the caller's own mistake.
-      if (error instanceof SdkError || label === undefined) throw error;
+      if (error instanceof SdkError || target === undefined) throw error;
       if (response && error instanceof SyntaxError) {
         // No cause: a JSON parser's message quotes the body, which may hold a new token's secret.
         throw new SdkError(
@@ -176,7 +201,7 @@ export function createTransport<Paths extends {}>(
       });
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", stop);
+      signal?.removeEventListener("abort", cancel);
     }
   }
 
@@ -202,7 +227,7 @@ export function createTransport<Paths extends {}>(
   async function execute<T>(
     policy: RetryPolicy,
     opts: RequestOptions | undefined,
-    run: (init: AttemptInit) => Promise<FetchResult>,
+    run: (client: AttemptClient<Paths>) => Promise<FetchResult>,
     map: ((data: never, response: Response) => T) | undefined,
   ): Promise<WithResponse<T>> {
     const signal = opts?.signal;
@@ -227,12 +252,17 @@ export function createTransport<Paths extends {}>(
   }
 
   return {
-    client,
     call: (policy, opts, run, map) => new APIPromise(execute(policy, opts, run, map)),
   };
 }
 
-function buildHeaders(options: TransportOptions): Headers {
+// Built only for a log line or an error: parsing the URL is measurable on a fast local call.
+function labelOf(target: { method: string; url: string } | undefined): string {
+  return target ? `${target.method} ${new URL(target.url).pathname}` : "request";
+}
+
+/** Lower-case names, as fetch would send them; a plain object is what fetch reads fastest. */
+function buildHeaders(options: TransportOptions): Record<string, string> {
   const headers = new Headers();
   try {
     if (!inBrowser()) {
@@ -248,7 +278,7 @@ function buildHeaders(options: TransportOptions): Headers {
     // The runtime's message quotes the offending value, which may be a credential.
     throw new TypeError(redact((error as Error).message, options.secrets));
   }
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 // Browsers ignore a page's User-Agent or, as a non-safelisted header, make the server's CORS policy

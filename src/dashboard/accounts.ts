@@ -16,7 +16,7 @@ export class AccountsResource {
     return this.#t.call(
       "unsafe",
       opts,
-      (init) => this.#t.client.POST("/accounts/invitations", { ...init, body: { emails } }),
+      (c) => c.POST("/accounts/invitations", { body: { emails } }),
       (body) => body.data,
     );
   }
@@ -26,7 +26,7 @@ export class AccountsResource {
     return this.#t.call(
       "safe",
       opts,
-      (init) => this.#t.client.GET("/accounts/team-guid", { ...init, params: { query: { email } } }),
+      (c) => c.GET("/accounts/team-guid", { params: { query: { email } } }),
       (body) => body.data.teamGuid,
     );
   }

@@ -21,9 +21,7 @@ export class ApiTokensResource {
 
   /** One page of tokens by ascending `id`, optionally filtered by name. */
   list(query: ListApiTokensQuery = {}, opts?: RequestOptions): APIPromise<ApiTokenList> {
-    return this.#t.call("safe", opts, (init) =>
-      this.#t.client.GET("/dashboard/api-tokens", { ...init, params: { query } }),
-    );
+    return this.#t.call("safe", opts, (c) => c.GET("/dashboard/api-tokens", { params: { query } }));
   }
 
   /** Every token matching `filter`, fetching pages of `pageSize` (default 100) as the loop goes. */
@@ -39,7 +37,7 @@ export class ApiTokensResource {
     return this.#t.call(
       "unsafe",
       opts,
-      (init) => this.#t.client.POST("/dashboard/api-tokens", { ...init, body: request }),
+      (c) => c.POST("/dashboard/api-tokens", { body: request }),
       (body) => body.data,
     );
   }
@@ -49,7 +47,7 @@ export class ApiTokensResource {
     return this.#t.call(
       "safe",
       opts,
-      (init) => this.#t.client.GET("/dashboard/api-tokens/{id}", { ...init, params: { path: { id } } }),
+      (c) => c.GET("/dashboard/api-tokens/{id}", { params: { path: { id } } }),
       (body) => body.data,
     );
   }
@@ -60,8 +58,8 @@ export class ApiTokensResource {
    * deleted it.
    */
   delete(id: ApiTokenId, opts?: RequestOptions): APIPromise<void> {
-    return this.#t.call("delete", opts, (init) =>
-      this.#t.client.DELETE("/dashboard/api-tokens/{id}", { ...init, params: { path: { id } } }),
+    return this.#t.call("delete", opts, (c) =>
+      c.DELETE("/dashboard/api-tokens/{id}", { params: { path: { id } } }),
     );
   }
 }

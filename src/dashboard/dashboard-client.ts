@@ -43,6 +43,3 @@ export class DashboardClient {
     this.accounts = new AccountsResource(transport);
   }
 }
-
-// String() lets a URL object through too. openapi-fetch removes one trailing slash; more would
-// double the path separator.

@@ -13,9 +13,7 @@ export class ServersResource {
 
   /** One page of servers, in the order they were connected. */
   list(query: ListServersQuery = {}, opts?: RequestOptions): APIPromise<ServerList> {
-    return this.#t.call("safe", opts, (init) =>
-      this.#t.client.GET("/si/servers", { ...init, params: { query } }),
-    );
+    return this.#t.call("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
   }
 
   /** Every server, fetching pages of `pageSize` (default 100) as the loop goes. */
@@ -28,7 +26,7 @@ export class ServersResource {
     return this.#t.call(
       "unsafe",
       opts,
-      (init) => this.#t.client.POST("/si/servers", { ...init, body: { servers } }),
+      (c) => c.POST("/si/servers", { body: { servers } }),
       (body) => body.data,
     );
   }
@@ -39,8 +37,8 @@ export class ServersResource {
    * removed it.
    */
   delete(guid: string, opts?: RequestOptions): APIPromise<void> {
-    return this.#t.call("delete", opts, (init) =>
-      this.#t.client.DELETE("/si/servers/{guid}", { ...init, params: { path: { guid: segment(guid) } } }),
+    return this.#t.call("delete", opts, (c) =>
+      c.DELETE("/si/servers/{guid}", { params: { path: { guid: segment(guid) } } }),
     );
   }
 }

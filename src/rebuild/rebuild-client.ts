@@ -59,12 +59,8 @@ export class RebuildClient {
     return this.#t.call(
       "safe",
       opts,
-      (init) =>
-        this.#t.client.POST("/api/integration/partners/hostpanel/rebuilds", { ...init, body: request }),
+      (c) => c.POST("/api/integration/partners/hostpanel/rebuilds", { body: request }),
       (rebuild, response) => ({ ...rebuild, created: response.status === 202 }),
     );
   }
 }
-
-// String() lets a URL object through too. openapi-fetch removes one trailing slash; more would
-// double the path separator.

@@ -23,9 +23,7 @@ function remove(policy: RetryPolicy, steps: Step[]) {
     { baseUrl: BASE_URL, authHeaders: { Authorization: `Bearer ${TOKEN}` }, secrets: [TOKEN], fetch },
     { sleep, random: () => 0.5, now: () => 0 },
   );
-  const call = t.call(policy, undefined, (init) =>
-    t.client.DELETE("/items/{id}", { ...init, params: { path: { id: 7 } } }),
-  );
+  const call = t.call(policy, undefined, (c) => c.DELETE("/items/{id}", { params: { path: { id: 7 } } }));
   return { call, requests };
 }
 

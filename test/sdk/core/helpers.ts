@@ -127,18 +127,16 @@ export function setup(
     requests,
     waits,
     list: (opts?: { signal?: AbortSignal; timeoutMs?: number }) =>
-      t.call("safe", opts, (init) => t.client.GET("/items", { ...init, params: { query: { page: 1 } } })),
+      t.call("safe", opts, (c) => c.GET("/items", { params: { query: { page: 1 } } })),
     create: (opts?: { signal?: AbortSignal; timeoutMs?: number }) =>
       t.call(
         "unsafe",
         opts,
-        (init) => t.client.POST("/items", { ...init, body: { name: "x" } }),
+        (c) => c.POST("/items", { body: { name: "x" } }),
         (body) => body.data,
       ),
     remove: (id: number) =>
-      t.call("safe", undefined, (init) =>
-        t.client.DELETE("/items/{id}", { ...init, params: { path: { id } } }),
-      ),
+      t.call("safe", undefined, (c) => c.DELETE("/items/{id}", { params: { path: { id } } })),
   };
 }
 

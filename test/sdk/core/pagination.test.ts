@@ -88,9 +88,7 @@ describe("paginate through the pipeline", () => {
   function listAll(t: ReturnType<typeof setup>["t"], pageSize?: number, opts?: RequestOptions) {
     return paginate<Item>(
       (page, size, o) =>
-        t.call("safe", o, (init) =>
-          t.client.GET("/items", { ...init, params: { query: { page, pageSize: size } } }),
-        ),
+        t.call("safe", o, (c) => c.GET("/items", { params: { query: { page, pageSize: size } } })),
       pageSize,
       opts,
     );

@@ -124,9 +124,7 @@ describe("no secret escapes", () => {
             },
             { sleep: recordingSleep().sleep, random: () => 0.5, now: () => 0 },
           );
-          const call = t.call(policy, undefined, (init) =>
-            t.client.POST("/items", { ...init, body: { name: "n" } }),
-          );
+          const call = t.call(policy, undefined, (c) => c.POST("/items", { body: { name: "n" } }));
           const error = await settleWithTimers(call).then(
             () => undefined,
             (e: unknown) => e,
