@@ -165,13 +165,7 @@ export function createTransport<Paths extends {}>(
         throw error;
       }
       log(response.status);
-      const text = await response.text();
-      if (response.ok) return { data: text ? JSON.parse(text) : undefined, response };
-      try {
-        return { error: text ? JSON.parse(text) : undefined, response };
-      } catch {
-        return { error: text, response };
-      }
+      return readResult(response);
     };
     const client = {
       GET: (path: string, init?: object) => send("GET", path, init),
@@ -254,6 +248,18 @@ export function createTransport<Paths extends {}>(
   return {
     call: (policy, opts, run, map) => new APIPromise(execute(policy, opts, run, map)),
   };
+}
+
+/** openapi-fetch's result shape: the JSON data of a 2xx (none when empty), else the error body as JSON or text. */
+async function readResult(response: Response): Promise<FetchResult> {
+  const text = await response.text();
+  // A 2xx body that is not JSON throws here: a SyntaxError the attempt reports without the body.
+  if (response.ok) return { data: text ? JSON.parse(text) : undefined, response };
+  try {
+    return { error: text ? JSON.parse(text) : undefined, response };
+  } catch {
+    return { error: text, response };
+  }
 }
 
 // Built only for a log line or an error: parsing the URL is measurable on a fast local call.
