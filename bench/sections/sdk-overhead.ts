@@ -108,6 +108,10 @@ export async function benchSdkOverhead(mode: BenchMode, ceilingOrigin: string, l
           "cancels the request; the ratio is the SDK's own work (decisions/013)",
       },
       {
+        ...row("servers.list(), client CPU per call, like for like", cpuPerCall, "sdk", "timed", TIMED),
+        note: "client CPU time per call against the raw call with the same timeout signal",
+      },
+      {
         ...row("cost of the timeout signal alone, median per call", medians, "timed", "raw", RAW),
         note: "not the SDK: what passing an AbortSignal to this runtime's fetch costs any caller",
       },
