@@ -166,6 +166,27 @@ describe("npm start", () => {
       }),
       /Dashboard seed: token 1 belongs to unknown user 7/,
     ],
+    [
+      "an unknown claim name",
+      JSON.stringify({
+        dashboard: {
+          teams: [{ id: "t", guid: "3f2a7c1e-8b4d-4e6f-9a1b-2c3d4e5f6a7b" }],
+          users: [{ id: 1, email: "dev@example.com", team: "t" }],
+          tokens: [
+            {
+              id: 1,
+              userId: 1,
+              name: "n",
+              secret: "s",
+              claims: [{ name: "admin" }],
+              createdAt: "2026-01-01T00:00:00+00:00",
+            },
+          ],
+          servers: [],
+        },
+      }),
+      /Dashboard seed: tokens\.0\.claims\.0\.name: Must be one of: mcp, manage-api-tokens/,
+    ],
   ])(
     "a bad seed file (%s) exits 1 with a clear message",
     async (name, content, message) => {

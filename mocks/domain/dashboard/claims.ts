@@ -1,13 +1,16 @@
-import type { DashboardSeedClaim } from "./seed.js";
-import type { Claim, McpAttributes } from "./types.js";
+import type { Claim, ClaimInput, ClaimName, McpAttributes } from "./types.js";
 
-export const CLAIM_NAMES: readonly string[] = ["mcp", "manage-api-tokens"];
+// Keyed by the contract's claim names, so the compiler rejects a name missing here or unknown there.
+const KNOWN_CLAIMS: Readonly<Record<ClaimName, true>> = { mcp: true, "manage-api-tokens": true };
+
+/** The claim names the contract defines, for checking input at run time. */
+export const CLAIM_NAMES: readonly string[] = Object.keys(KNOWN_CLAIMS);
 
 /**
  * The stored, frozen form of a claim. Stored claims are shared by the principal and every response,
  * so freezing them is what makes that sharing safe.
  */
-export function makeClaim(input: DashboardSeedClaim): Claim {
+export function makeClaim(input: ClaimInput): Claim {
   const readonly = input.readonly ?? false;
   if (input.name === "manage-api-tokens") return Object.freeze({ name: input.name, readonly });
   const attributes: { serverGuid?: string; panelUser?: string } = {};

@@ -1,6 +1,7 @@
 import type { Clock } from "../clock.js";
 import { DomainError } from "../errors.js";
 import { type Random, randomGuid } from "../random.js";
+import { FieldErrorList } from "../validation/field-errors.js";
 import { assertNotBroader, authorizeOperation } from "./authorization.js";
 import { parseBearer } from "./bearer.js";
 import { makeClaim } from "./claims.js";
@@ -8,8 +9,10 @@ import { isValidEmailAddress } from "./email-address.js";
 import { isGuid } from "./guid.js";
 import { parseSendInvitationsBody } from "./invitation-input.js";
 import { paginate } from "./pagination.js";
+import { type QueryParams, readPageWindow, readQueryParam } from "./query.js";
 import { generateSecret, hashSecret as pureJsSha256Hex, type Sha256Hex } from "./secrets.js";
 import type { DashboardSeed } from "./seed.js";
+import { assertDashboardSeedValues } from "./seed-check.js";
 import { parseSeedTimestamp } from "./seed-timestamp.js";
 import { parseConnectServersBody } from "./server-input.js";
 import { ServerInventory } from "./server-inventory.js";
@@ -26,8 +29,6 @@ import type {
   ServerView,
   TeamGuidResult,
 } from "./types.js";
-import { FieldErrorList } from "./validation/field-errors.js";
-import { type QueryParams, readPageWindow, readQueryParam } from "./validation/query.js";
 import { type DashboardSnapshot, snapshotOf, tokenView } from "./views.js";
 
 export interface DashboardDomainOptions {
@@ -90,6 +91,8 @@ export function createDashboardDomain({
   sha256Hex = pureJsSha256Hex,
 }: DashboardDomainOptions): DashboardDomain {
   const hashSecret = sha256Hex;
+  // Seeds are often JSON files, so the declared type proves nothing until the values are checked.
+  assertDashboardSeedValues(seed);
   const directory = new TeamDirectory(seed.teams, seed.users);
   const servers = loadServers(seed, directory);
   const tokens = loadTokens(seed, directory, hashSecret);
@@ -239,7 +242,6 @@ function loadServers(seed: DashboardSeed, directory: TeamDirectory): ServerInven
     if (!directory.hasTeam(server.team)) {
       throw new Error(`Dashboard seed: server ${server.guid} is in unknown team ${server.team}`);
     }
-    if (!isGuid(server.guid)) throw new Error(`Dashboard seed: server GUID ${server.guid} is not a GUID`);
     const { guid, product, address, active } = server;
     inventory.add(server.team, { guid, product, address, active });
   }
@@ -249,9 +251,8 @@ function loadServers(seed: DashboardSeed, directory: TeamDirectory): ServerInven
 function loadTokens(seed: DashboardSeed, directory: TeamDirectory, hashSecret: Sha256Hex): TokenStore {
   const store = new TokenStore();
   for (const token of [...seed.tokens].sort((a, b) => a.id - b.id)) {
-    const where = `token ${token.id}`;
     if (!directory.findUser(token.userId)) {
-      throw new Error(`Dashboard seed: ${where} belongs to unknown user ${token.userId}`);
+      throw new Error(`Dashboard seed: token ${token.id} belongs to unknown user ${token.userId}`);
     }
     const name = token.name.trim();
     store.insert({
@@ -260,10 +261,9 @@ function loadTokens(seed: DashboardSeed, directory: TeamDirectory, hashSecret: S
       name,
       nameLower: name.toLowerCase(),
       claims: Object.freeze(token.claims.map(makeClaim)),
-      createdAt: parseSeedTimestamp(token.createdAt, `${where} createdAt`),
-      expireAt: token.expireAt == null ? null : parseSeedTimestamp(token.expireAt, `${where} expireAt`),
-      lastUsedAt:
-        token.lastUsedAt == null ? null : parseSeedTimestamp(token.lastUsedAt, `${where} lastUsedAt`),
+      createdAt: parseSeedTimestamp(token.createdAt),
+      expireAt: token.expireAt == null ? null : parseSeedTimestamp(token.expireAt),
+      lastUsedAt: token.lastUsedAt == null ? null : parseSeedTimestamp(token.lastUsedAt),
       secretHash: hashSecret(token.secret),
     });
   }

@@ -6,6 +6,7 @@ export {
   type DashboardDomainOptions,
 } from "./dashboard-domain.js";
 export { INVITATION_LIMITS } from "./invitation-input.js";
+export { PAGE_LIMITS, type QueryParams } from "./query.js";
 export {
   type DashboardSeed,
   type DashboardSeedClaim,
@@ -18,5 +19,4 @@ export {
 export { SERVER_LIMITS } from "./server-input.js";
 export { TOKEN_LIMITS } from "./token-input.js";
 export type * from "./types.js";
-export { PAGE_LIMITS, type QueryParams } from "./validation/query.js";
 export type { DashboardSnapshot } from "./views.js";

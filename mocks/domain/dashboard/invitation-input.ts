@@ -1,6 +1,6 @@
+import { FieldErrorList, joinPath } from "../validation/field-errors.js";
+import { readArray, readBodyObject, rejectUnknownFields, requiredField } from "../validation/json-input.js";
 import { isValidEmailAddress } from "./email-address.js";
-import { FieldErrorList, joinPath } from "./validation/field-errors.js";
-import { readArray, readBodyObject, rejectUnknownFields, requiredField } from "./validation/json-input.js";
 
 export const INVITATION_LIMITS = { emails: { min: 1, max: 50 } } as const;
 

@@ -1,5 +1,5 @@
+import type { PageWindow } from "./query.js";
 import type { ListPage } from "./types.js";
-import type { PageWindow } from "./validation/query.js";
 
 /**
  * One page of `items`, viewing only the items on it. Iteration stops at the page's end, so an

@@ -1,6 +1,10 @@
+import type { ClaimInput } from "./types.js";
+
 /**
  * The starting state of the Dashboard mock. Plain JSON, so a seed can live in a file. Secrets are
  * given in clear here and hashed when the domain loads the seed; nothing keeps them in clear after.
+ * Loading checks every value (seed-check.ts) and throws an Error naming the JSON path of each
+ * problem; unknown fields are errors too, so a misspelt `expireAt` cannot go unnoticed.
  */
 export interface DashboardSeed {
   teams: readonly DashboardSeedTeam[];
@@ -11,15 +15,16 @@ export interface DashboardSeed {
 }
 
 export interface DashboardSeedTeam {
-  /** Internal key that users and servers refer to; not part of the API. */
+  /** Internal key that users and servers refer to; not part of the API. Non-empty, unique. */
   id: string;
-  /** What `GET /accounts/team-guid` answers. */
+  /** What `GET /accounts/team-guid` answers: a GUID, unique (either case; answered in lower case). */
   guid: string;
 }
 
 export interface DashboardSeedUser {
+  /** Positive integer, unique. */
   id: number;
-  /** Unique, case-insensitively. */
+  /** A valid address (as for invitations), unique case-insensitively. */
   email: string;
   /** A `DashboardSeedTeam.id`. */
   team: string;
@@ -30,12 +35,13 @@ export interface DashboardSeedToken {
   id: number;
   /** A `DashboardSeedUser.id`: the owner. */
   userId: number;
+  /** 1 to 100 characters after trimming, as through the API. */
   name: string;
   /** The bearer secret in clear, unique. Any visible ASCII without spaces. */
   secret: string;
-  /** Empty for an unrestricted token. */
+  /** Empty for an unrestricted token; each claim as `POST /dashboard/api-tokens` accepts it. */
   claims: readonly DashboardSeedClaim[];
-  /** ISO 8601 with offset, e.g. `2026-01-01T00:00:00+00:00`. */
+  /** RFC 3339 date-time with an offset, e.g. `2026-01-01T00:00:00+00:00` or `…T00:00:00Z`. */
   createdAt: string;
   /** Absent or null: never expires. At or before the current time the token gets 401. */
   expireAt?: string | null;
@@ -44,14 +50,14 @@ export interface DashboardSeedToken {
 }
 
 /** A claim as a request would write it: `readonly` defaults to false. */
-export type DashboardSeedClaim =
-  | { name: "manage-api-tokens"; readonly?: boolean }
-  | { name: "mcp"; readonly?: boolean; attributes?: { serverGuid?: string; panelUser?: string } };
+export type DashboardSeedClaim = ClaimInput;
 
 export interface DashboardSeedServer {
+  /** A GUID, unique across teams (either case; answered in lower case). */
   guid: string;
   /** A `DashboardSeedTeam.id`: whose inventory holds the server. */
   team: string;
+  /** `address` and `product` follow the rules of `POST /si/servers`. */
   address: string;
   product: string;
   active: boolean;

@@ -1,4 +1,4 @@
-import { FieldErrorList, joinPath } from "./validation/field-errors.js";
+import { FieldErrorList, joinPath } from "../validation/field-errors.js";
 import {
   checkLength,
   isJsonObject,
@@ -6,7 +6,7 @@ import {
   readBodyObject,
   rejectUnknownFields,
   requiredField,
-} from "./validation/json-input.js";
+} from "../validation/json-input.js";
 
 // Item count is the contract's; the string bounds are not fixed there and are chosen as any careful
 // API would bound stored strings (2048 matches the rebuild API's URL limit).
@@ -53,7 +53,8 @@ export function parseConnectServersBody(body: unknown): ServerToConnect[] {
   return servers;
 }
 
-function checkAddress(value: unknown, path: string, errors: FieldErrorList): boolean {
+/** A server address as `POST /si/servers` accepts it; records the problem and returns false otherwise. */
+export function checkAddress(value: unknown, path: string, errors: FieldErrorList): boolean {
   if (typeof value !== "string") {
     errors.add("invalid_type", path, "Must be a string");
     return false;
@@ -66,7 +67,8 @@ function checkAddress(value: unknown, path: string, errors: FieldErrorList): boo
   return true;
 }
 
-function checkProduct(value: unknown, path: string, errors: FieldErrorList): boolean {
+/** A server product as `POST /si/servers` accepts it; records the problem and returns false otherwise. */
+export function checkProduct(value: unknown, path: string, errors: FieldErrorList): boolean {
   if (typeof value !== "string") {
     errors.add("invalid_type", path, "Must be a string");
     return false;

@@ -25,12 +25,20 @@ export class TeamDirectory {
   readonly #invitedTeamByEmail = new Map<string, string>();
   readonly #outbox: InvitationRecord[] = [];
 
-  /** Throws on a broken seed: duplicate ids or emails, or a user in an unknown team. */
+  /** Throws on a broken seed: duplicate ids, GUIDs or emails, or a user in an unknown team. */
   constructor(teams: readonly DashboardSeedTeam[], users: readonly DashboardSeedUser[]) {
-    for (const team of teams) {
+    const teamByGuid = new Map<string, string>();
+    teams.forEach((team, index) => {
       if (this.#teamGuids.has(team.id)) throw new Error(`Dashboard seed: team ${team.id} is given twice`);
-      this.#teamGuids.set(team.id, team.guid.toLowerCase());
-    }
+      const guid = team.guid.toLowerCase();
+      // team-guid would answer the same GUID for two teams with different inventories.
+      const other = teamByGuid.get(guid);
+      if (other !== undefined) {
+        throw new Error(`Dashboard seed: teams.${index}.guid: team ${team.id} has the GUID of team ${other}`);
+      }
+      teamByGuid.set(guid, team.id);
+      this.#teamGuids.set(team.id, guid);
+    });
     for (const user of users) {
       const key = emailKey(user.email);
       if (this.#users.has(user.id)) throw new Error(`Dashboard seed: user ${user.id} is given twice`);

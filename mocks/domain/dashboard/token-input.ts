@@ -1,7 +1,4 @@
-import { CLAIM_NAMES, makeClaim } from "./claims.js";
-import { isGuid } from "./guid.js";
-import type { Claim } from "./types.js";
-import { FieldErrorList, joinPath } from "./validation/field-errors.js";
+import { FieldErrorList, joinPath } from "../validation/field-errors.js";
 import {
   checkLength,
   isJsonObject,
@@ -10,7 +7,10 @@ import {
   readBodyObject,
   rejectUnknownFields,
   requiredField,
-} from "./validation/json-input.js";
+} from "../validation/json-input.js";
+import { CLAIM_NAMES, makeClaim } from "./claims.js";
+import { isGuid } from "./guid.js";
+import type { Claim } from "./types.js";
 
 export const TOKEN_LIMITS = {
   name: { min: 1, max: 100 },
@@ -30,37 +30,39 @@ export function parseCreateTokenBody(body: unknown): CreateTokenInput {
   const root = readBodyObject(body, errors);
   if (!root) throw errors.toError();
   rejectUnknownFields(root, ["name", "claims"], "", errors);
-  const name = readName(requiredField(root, "name", "", errors), errors);
-  const claims = readClaims(requiredField(root, "claims", "", errors), errors);
+  const name = readTokenName(requiredField(root, "name", "", errors), "name", errors);
+  const claims = readClaims(requiredField(root, "claims", "", errors), "claims", errors);
   errors.throwIfAny();
   // Every way of leaving `name` undefined recorded an error, so past the throw it is set.
   return { name: name as string, claims };
 }
 
-function readName(value: unknown, errors: FieldErrorList): string | undefined {
+/** A token's name, trimmed; undefined (with an error unless absent) when it is not 1 to 100 characters. */
+export function readTokenName(value: unknown, path: string, errors: FieldErrorList): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "string") {
-    errors.add("invalid_type", "name", "Must be a string");
+    errors.add("invalid_type", path, "Must be a string");
     return undefined;
   }
   const trimmed = value.trim();
-  return checkLength(trimmed, TOKEN_LIMITS.name, "name", errors) ? trimmed : undefined;
+  return checkLength(trimmed, TOKEN_LIMITS.name, path, errors) ? trimmed : undefined;
 }
 
-function readClaims(value: unknown, errors: FieldErrorList): Claim[] {
+/** A token's claims, each valid and at most one per name; the invalid ones are left out, with errors. */
+export function readClaims(value: unknown, path: string, errors: FieldErrorList): Claim[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    errors.add("invalid_type", "claims", "Must be an array");
+    errors.add("invalid_type", path, "Must be an array");
     return [];
   }
   const claims: Claim[] = [];
   const seen = new Set<string>();
   value.forEach((item: unknown, index) => {
-    const path = joinPath("claims", index);
-    const claim = readClaim(item, path, errors);
+    const claimPath = joinPath(path, index);
+    const claim = readClaim(item, claimPath, errors);
     if (claim === "unnamed") return;
     if (seen.has(claim.name)) {
-      errors.add("duplicate", path, `The claim "${claim.name}" is already given earlier in claims`);
+      errors.add("duplicate", claimPath, `The claim "${claim.name}" is already given earlier in claims`);
       return;
     }
     seen.add(claim.name);

@@ -1,8 +1,5 @@
 import type { components, operations } from "../../../src/generated/dashboard.js";
 
-/** The claim names the Dashboard API knows. */
-export type ClaimName = "mcp" | "manage-api-tokens";
-
 type Schemas = components["schemas"];
 
 export type McpAttributes = Schemas["McpClaimAttributes"];
@@ -10,6 +7,10 @@ export type McpClaim = Schemas["McpClaim"];
 export type ManageApiTokensClaim = Schemas["ManageApiTokensClaim"];
 /** A claim as stored and as written in every response (the wire shape). */
 export type Claim = Schemas["Claim"];
+/** A claim as a request writes it: `readonly` and `attributes` optional. */
+export type ClaimInput = Schemas["ClaimInput"];
+/** The claim names the Dashboard API knows. */
+export type ClaimName = Claim["name"];
 
 /** Who is calling: the result of `authenticate`, passed to every operation. */
 export interface Principal {

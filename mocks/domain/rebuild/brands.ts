@@ -1,6 +1,7 @@
 import type { FieldError } from "../errors.js";
+import { codePointLength, isJsonObject, jsonType } from "../validation/json-input.js";
+import { httpUrlProblem } from "./http-url.js";
 import { canonicalIp } from "./ip-address.js";
-import { codePointLength, httpUrlProblem, isPlainObject, jsonType } from "./json-input.js";
 import type { Brand, BrandTheme } from "./types.js";
 
 const MAX_BRANDS = 20;
@@ -60,7 +61,7 @@ export function parseBrands(value: unknown, errors: FieldError[]): Brand[] | und
 }
 
 function parseBrand(value: unknown, path: string, errors: FieldError[]): Brand | undefined {
-  if (!isPlainObject(value)) {
+  if (!isJsonObject(value)) {
     errors.push({ type: "invalid_type", path, message: `must be an object, got ${jsonType(value)}` });
     return undefined;
   }
@@ -112,7 +113,7 @@ function requiredString(value: unknown, path: string, errors: FieldError[]): str
 }
 
 function parseTheme(value: unknown, path: string, errors: FieldError[]): BrandTheme | undefined {
-  if (!isPlainObject(value)) {
+  if (!isJsonObject(value)) {
     errors.push({ type: "invalid_type", path, message: `must be an object, got ${jsonType(value)}` });
     return undefined;
   }
@@ -141,7 +142,7 @@ function parseNamedTexts(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   if (value === undefined) return out;
-  if (!isPlainObject(value)) {
+  if (!isJsonObject(value)) {
     errors.push({ type: "invalid_type", path, message: `must be an object, got ${jsonType(value)}` });
     return out;
   }

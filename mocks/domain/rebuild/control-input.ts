@@ -1,5 +1,5 @@
 import { type FieldError, validationFailed } from "../errors.js";
-import { codePointLength, isPlainObject, jsonType } from "./json-input.js";
+import { codePointLength, isJsonObject, jsonType } from "../validation/json-input.js";
 import { parsePartnerId } from "./partner-settings.js";
 
 /** How the control API ends a running rebuild. */
@@ -92,7 +92,7 @@ export function parseClone(body: unknown): { userId: string } {
 
 /** The body's fields, with an `unknown_field` error pushed for each one not in `known`. */
 function objectBody(body: unknown, known: readonly string[], errors: FieldError[]): Record<string, unknown> {
-  if (!isPlainObject(body)) {
+  if (!isJsonObject(body)) {
     throw validationFailed([
       {
         type: body === undefined ? "required" : "invalid_type",

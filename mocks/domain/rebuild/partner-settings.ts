@@ -1,7 +1,8 @@
 import { type FieldError, validationFailed } from "../errors.js";
 import type { Random } from "../random.js";
+import { codePointLength, isJsonObject, jsonType } from "../validation/json-input.js";
 import { parseBrands } from "./brands.js";
-import { codePointLength, httpUrlProblem, isPlainObject, jsonType } from "./json-input.js";
+import { httpUrlProblem } from "./http-url.js";
 import { generateKey } from "./secrets.js";
 import type { PartnerSettings } from "./types.js";
 
@@ -58,7 +59,7 @@ export function defaultPartner(id: number, random: Random, origin: string): Part
  */
 export function applyPartnerPatch(current: PartnerSettings, patch: unknown, origin: string): PartnerSettings {
   if (patch === undefined) return current;
-  if (!isPlainObject(patch)) {
+  if (!isJsonObject(patch)) {
     throw validationFailed([
       { type: "invalid_type", path: "", message: `Body must be a JSON object, got ${jsonType(patch)}` },
     ]);

@@ -1,5 +1,6 @@
 import { DomainError } from "../errors.js";
 import type { Random } from "../random.js";
+import { isJsonObject } from "../validation/json-input.js";
 import { applyPartnerPatch, defaultPartner, parsePartnerId } from "./partner-settings.js";
 import type { PartnerSettings } from "./types.js";
 
@@ -93,8 +94,14 @@ export function loadSeedPartners(
   random: Random,
   origin: string,
 ): Map<number, PartnerSettings> {
+  // Seeds are often JSON files, so the declared type proves nothing until the values are checked.
+  if (!isJsonObject(seed)) throw new Error("Invalid rebuild seed: must be an object with partners");
+  const unknownKey = Object.keys(seed).find((key) => key !== "partners");
+  if (unknownKey !== undefined) throw new Error(`Invalid rebuild seed: ${unknownKey} is not a seed field`);
+  if (!Array.isArray(seed.partners)) throw new Error("Invalid rebuild seed: partners must be an array");
   const partners = new Map<number, PartnerSettings>();
-  seed.partners.forEach((entry, index) => {
+  seed.partners.forEach((entry: unknown, index) => {
+    if (!isJsonObject(entry)) throw new Error(`Invalid rebuild seed: partners.${index} must be an object`);
     const { id: rawId, ...settings } = entry;
     const id = parsePartnerId(rawId);
     if (id === undefined || partners.has(id)) {

@@ -1,5 +1,5 @@
 import { type FieldError, validationFailed } from "../errors.js";
-import { codePointLength, isPlainObject, jsonType } from "./json-input.js";
+import { codePointLength, isJsonObject, jsonType } from "../validation/json-input.js";
 import { hostRejection } from "./public-host.js";
 
 export const MAX_SOURCE_URL_LENGTH = 2048;
@@ -28,7 +28,7 @@ const ABSOLUTE_HTTP = /^https?:\/\//i;
  * empty body (undefined), an array, null or a scalar gets one error at the root path `""`.
  */
 export function validateSubmission(body: unknown): ValidSubmission {
-  if (!isPlainObject(body)) {
+  if (!isJsonObject(body)) {
     const what = body === undefined ? "is missing" : `must be a JSON object, got ${jsonType(body)}`;
     throw validationFailed([
       { type: body === undefined ? "required" : "invalid_type", path: "", message: `Body ${what}` },

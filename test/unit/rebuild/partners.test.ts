@@ -56,6 +56,24 @@ describe("seed", () => {
     expect(make({ partners: [{ id: 0 }] })).toThrow(/partners\.0\.id/);
   });
 
+  it.each<[string, unknown, string]>([
+    ["a seed that is not an object", [], "must be an object with partners"],
+    ["a missing partner list", {}, "partners must be an array"],
+    ["a partner list that is not a list", { partners: { id: 1 } }, "partners must be an array"],
+    ["an unknown seed field", { partners: [], partner: [] }, "partner is not a seed field"],
+    ["a partner that is not an object", { partners: [{ id: 1 }, null] }, "partners.1 must be an object"],
+  ])("refuses %s with a message naming it", (_, seed, message) => {
+    expect(() =>
+      createRebuildDomain({
+        clock: createClock({ frozenAt: T0 }),
+        random: seededRandom(1),
+        origin: ORIGIN,
+        transport: async () => ({ status: 200 }),
+        seed: seed as RebuildSeed,
+      }),
+    ).toThrow(new Error(`Invalid rebuild seed: ${message}`));
+  });
+
   it("comes back on reset, with everything else cleared", async () => {
     const { clock, domain, partner } = setup();
     domain.upsertPartner(1001, { apiKey: "changed" });

@@ -1,4 +1,4 @@
-import { type DomainError, type FieldError, type FieldErrorType, validationFailed } from "../../errors.js";
+import { type DomainError, type FieldError, type FieldErrorType, validationFailed } from "../errors.js";
 
 /** Collects every field error of one input so the 400 lists them all, not just the first. */
 export class FieldErrorList {

@@ -1,4 +1,4 @@
-import type { FieldErrorList } from "./field-errors.js";
+import type { FieldErrorList } from "../validation/field-errors.js";
 
 /** The query string of a request; `URLSearchParams` fits. */
 export interface QueryParams {

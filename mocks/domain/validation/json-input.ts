@@ -1,3 +1,5 @@
+// Both APIs' validators (and the seed loaders) read parsed JSON with these, so "an object", "a
+// character" and "an own field" mean the same everywhere. Each API keeps its own message wording.
 import { type FieldErrorList, joinPath } from "./field-errors.js";
 
 /** A JSON object as `JSON.parse` produces it. */
@@ -5,6 +7,13 @@ export type JsonObject = Readonly<Record<string, unknown>>;
 
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** JSON's name for the type of a value, for "expected X, got Y" messages. */
+export function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
 }
 
 /**
