@@ -1,5 +1,5 @@
 import { DashboardClient } from "../../src/index.js";
-import { atMost, type Figure, ratio } from "../lib/figures.js";
+import { atMost, type Figure } from "../lib/figures.js";
 import type { BenchMode } from "../lib/mode.js";
 import { AUTH, DASHBOARD_TOKEN } from "../lib/servers.js";
 import { mean, median } from "../lib/stats.js";
@@ -41,45 +41,55 @@ export async function benchSdkOverhead(mode: BenchMode, ceilingOrigin: string, l
     sdk: () => dash.servers.list(),
   };
 
-  // Wall time per call, and this process's CPU time per block: the client's own work, which the
-  // machine's other load disturbs far less than it disturbs wall time.
-  const wall: Record<Side, number[]> = { raw: [], timed: [], sdk: [] };
-  const cpu: Record<Side, number> = { raw: 0, timed: 0, sdk: 0 };
-  const time = async (side: Side, count: number) => {
+  // Per round, each side runs one block: wall time per call, and this process's CPU time per call
+  // (the client's own work, which the machine's other load disturbs far less than wall time).
+  type Round = Record<Side, { median: number; mean: number; cpu: number }>;
+  const rounds: Round[] = [];
+  const block = async (side: Side, count: number) => {
     const call = calls[side];
+    const wall: number[] = [];
     const cpuBefore = process.cpuUsage();
     for (let i = 0; i < count; i++) {
       const started = performance.now();
       await call();
-      wall[side].push((performance.now() - started) * 1000);
+      wall.push((performance.now() - started) * 1000);
     }
     const used = process.cpuUsage(cpuBefore);
-    cpu[side] += used.user + used.system;
+    return { median: median(wall), mean: mean(wall), cpu: (used.user + used.system) / count };
   };
   for (let i = 0; i < mode.sdkWarmup; i++) for (const side of SIDES) await calls[side]();
-  for (let done = 0, block = 0; done < mode.sdkCalls; done += BLOCK, block++) {
+  for (let done = 0; done < mode.sdkCalls; done += BLOCK) {
     const count = Math.min(BLOCK, mode.sdkCalls - done);
-    for (let i = 0; i < SIDES.length; i++) await time(SIDES[(block + i) % SIDES.length] as Side, count);
+    const round: Partial<Round> = {};
+    // The order rotates, so no side always runs right after another.
+    for (let i = 0; i < SIDES.length; i++) {
+      const side = SIDES[(rounds.length + i) % SIDES.length] as Side;
+      round[side] = await block(side, count);
+    }
+    rounds.push(round as Round);
   }
-  const per = (f: (side: Side) => number) => ({ raw: f("raw"), timed: f("timed"), sdk: f("sdk") });
-  const medians = per((side) => median(wall[side]));
-  const means = per((side) => mean(wall[side]));
-  const cpuPerCall = per((side) => cpu[side] / wall[side].length);
+  type Stat = "median" | "mean" | "cpu";
+  const per = (stat: Stat) => ({
+    raw: median(rounds.map((r) => r.raw[stat])),
+    timed: median(rounds.map((r) => r.timed[stat])),
+    sdk: median(rounds.map((r) => r.sdk[stat])),
+  });
+  // Like the servers' rounds: each ratio is taken within a round, then the median over rounds.
+  const ratioOf = (stat: Stat, ours: Side, against: Side) =>
+    median(rounds.map((r) => r[ours][stat] / r[against][stat]));
+  const medians = per("median");
+  const means = per("mean");
+  const cpuPerCall = per("cpu");
   const show = (v: Record<Side, number>) => SIDES.map((side) => `${side} ${v[side].toFixed(1)}`).join(", ");
   log(
     `${section}: median µs ${show(medians)}; mean µs ${show(means)}; client CPU µs ${show(cpuPerCall)} ` +
-      `(${mode.sdkCalls} calls each)`,
+      `(${mode.sdkCalls} calls each, ${rounds.length} rounds)`,
   );
   const RAW = "raw fetch + json()";
   const TIMED = "raw fetch + json() with a timeout signal";
-  const row = (
-    name: string,
-    values: Record<Side, number>,
-    ours: Side,
-    against: Side,
-    label: string,
-  ): Figure => {
-    const r = ratio(values[ours], values[against]);
+  const row = (name: string, stat: Stat, ours: Side, against: Side, label: string): Figure => {
+    const values = per(stat);
+    const r = ratioOf(stat, ours, against);
     const figure: Figure = {
       section,
       name,
@@ -95,27 +105,27 @@ export async function benchSdkOverhead(mode: BenchMode, ceilingOrigin: string, l
   };
   return {
     figures: [
-      row("servers.list(), median per call", medians, "sdk", "raw", RAW),
-      row("servers.list(), mean per call", means, "sdk", "raw", RAW),
+      row("servers.list(), median per call", "median", "sdk", "raw", RAW),
+      row("servers.list(), mean per call", "mean", "sdk", "raw", RAW),
       {
-        ...row("servers.list(), client CPU per call", cpuPerCall, "sdk", "raw", RAW),
+        ...row("servers.list(), client CPU per call", "cpu", "sdk", "raw", RAW),
         note: "this process's CPU time (user + system) per call: the client's own work, less disturbed by other load",
       },
       {
-        ...row("servers.list(), median per call, like for like", medians, "sdk", "timed", TIMED),
+        ...row("servers.list(), median per call, like for like", "median", "sdk", "timed", TIMED),
         note:
           "the raw call given what every SDK attempt has: an AbortController and a timer, so a timeout " +
           "cancels the request; the ratio is the SDK's own work (decisions/013)",
       },
       {
-        ...row("servers.list(), client CPU per call, like for like", cpuPerCall, "sdk", "timed", TIMED),
+        ...row("servers.list(), client CPU per call, like for like", "cpu", "sdk", "timed", TIMED),
         note: "client CPU time per call against the raw call with the same timeout signal",
       },
       {
-        ...row("cost of the timeout signal alone, median per call", medians, "timed", "raw", RAW),
+        ...row("cost of the timeout signal alone, median per call", "median", "timed", "raw", RAW),
         note: "not the SDK: what passing an AbortSignal to this runtime's fetch costs any caller",
       },
     ],
-    raw: { calls: mode.sdkCalls, medians, means, cpuPerCall },
+    raw: { calls: mode.sdkCalls, medians, means, cpuPerCall, rounds },
   };
 }

@@ -117,18 +117,6 @@ export function createTransport<Paths extends {}>(
     let target: { method: string; url: string } | undefined;
     let response: Response | undefined;
     let cancel!: () => void;
-    // Racing the abort means a custom fetch that ignores its signal cannot outlive the timeout.
-    const cancelled = new Promise<never>((_, reject) => {
-      cancel = () => {
-        controller.abort();
-        reject(controller.signal.reason);
-      };
-    });
-    signal?.addEventListener("abort", cancel, { once: true });
-    const timer = startTimer(timeoutMs, () => {
-      timedOut = true;
-      cancel();
-    });
     // openapi-fetch's own client would build a Request and hand it to fetch, which builds another
     // (following the signal twice); sending (url, init) costs one. Its serializers keep the URLs equal.
     const send = async (method: string, path: string, init?: { params?: object; body?: unknown }) => {
@@ -149,22 +137,25 @@ export function createTransport<Paths extends {}>(
       };
       target = { method, url };
       const started = logger ? now() : 0;
-      const log = (outcome: string | number) =>
-        logger?.debug(
-          redact(`${labelOf(target)} attempt ${attemptNumber}: ${outcome} in ${now() - started} ms`, secrets),
-          {
-            headers: Object.fromEntries(redactHeaders(new Headers(request.headers), secrets, authNames)),
-          },
-        );
+      const log =
+        logger &&
+        ((outcome: string | number) =>
+          logger.debug(
+            redact(
+              `${labelOf(target)} attempt ${attemptNumber}: ${outcome} in ${now() - started} ms`,
+              secrets,
+            ),
+            { headers: Object.fromEntries(redactHeaders(new Headers(request.headers), secrets, authNames)) },
+          ));
       try {
         response = await (customFetch
           ? customFetch(new Request(url, request))
           : globalThis.fetch(url, request));
       } catch (error) {
-        log(`failed (${errorCode(error) ?? (error as Error)?.name})`);
+        log?.(`failed (${errorCode(error) ?? (error as Error)?.name})`);
         throw error;
       }
-      log(response.status);
+      log?.(response.status);
       return readResult(response);
     };
     const client = {
@@ -172,10 +163,22 @@ export function createTransport<Paths extends {}>(
       POST: (path: string, init?: object) => send("POST", path, init),
       DELETE: (path: string, init?: object) => send("DELETE", path, init),
     } as unknown as AttemptClient<Paths>;
-    const running = run(client);
-    running.catch(() => {});
+    // Cancelling rejects the attempt itself, so a custom fetch that ignores its signal cannot outlive
+    // the timeout or the caller's abort.
+    const running = new Promise<FetchResult>((resolve, reject) => {
+      cancel = () => {
+        controller.abort();
+        reject(controller.signal.reason);
+      };
+      run(client).then(resolve, reject);
+    });
+    signal?.addEventListener("abort", cancel, { once: true });
+    const timer = startTimer(timeoutMs, () => {
+      timedOut = true;
+      cancel();
+    });
     try {
-      const result = await Promise.race([running, cancelled]);
+      const result = await running;
       if (result.response.ok || (notFoundIsDone && result.response.status === 404)) return result;
       throw createApiError(result.response, result.error, { label: labelOf(target), secrets, now: now() });
     } catch (error) {

@@ -83,6 +83,22 @@ describe("results", () => {
     expect((error as Error).cause).toBeUndefined();
   });
 
+  it("a run that throws before sending rejects with its own error and leaves no timer behind", async () => {
+    vi.useFakeTimers();
+    try {
+      const { t, fetch } = setup([ok]);
+      const mistake = new TypeError("guid must be a GUID");
+      const call = t.call("safe", undefined, () => {
+        throw mistake;
+      });
+      await expect(call).rejects.toBe(mistake);
+      expect(fetch).not.toHaveBeenCalled();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("falls back to globalThis.fetch, looked up at each request", async () => {
     const { t } = setup([], { fetch: undefined as never });
     const global = vi.fn(async () => ok());
