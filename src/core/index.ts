@@ -19,7 +19,13 @@ export {
   UnprocessableEntityError,
   ValidationError,
 } from "./errors.js";
-export { type CommonClientOptions, checkBaseUrl, type Logger, type RequestOptions } from "./options.js";
+export {
+  type CommonClientOptions,
+  checkBaseUrl,
+  checkNumericOptions,
+  type Logger,
+  type RequestOptions,
+} from "./options.js";
 export { DEFAULT_PAGE_SIZE, type FetchPage, type Page, paginate } from "./pagination.js";
 export { REDACTED, redact, redactHeaders, sanitizeError } from "./redact.js";
 export {

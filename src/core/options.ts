@@ -10,7 +10,10 @@ export interface Logger {
 export interface CommonClientOptions {
   /** Used instead of `globalThis.fetch` (which is looked up at each request, so mocks installed later apply). */
   fetch?: (request: Request) => Promise<Response>;
-  /** Time allowed to each attempt, response body included, in ms. Default 60 000. */
+  /**
+   * Time allowed to each attempt, response body included, in ms. Default 60 000. `Infinity` sets no
+   * timeout: the SDK then adds no signal of its own to fetch (the caller's `signal` still applies).
+   */
   timeoutMs?: number;
   /** Retries after the first attempt, for errors worth retrying. Default 2; 0 disables retries. */
   maxRetries?: number;
@@ -34,7 +37,7 @@ export interface CommonClientOptions {
 export interface RequestOptions {
   /** Aborting rejects the call with a DOMException named `AbortError`, also during a retry wait. */
   signal?: AbortSignal;
-  /** Overrides the client's `timeoutMs` for this call (each attempt). */
+  /** Overrides the client's `timeoutMs` for this call (each attempt); `Infinity` for none. */
   timeoutMs?: number;
 }
 
@@ -48,4 +51,24 @@ export function checkBaseUrl(client: string, baseUrl: unknown): string {
   if (!/^https?:\/\/[^/]/i.test(url))
     throw new TypeError(`${client}: baseUrl must be an absolute http or https URL`);
   return url;
+}
+
+/** `ms` when it is a timeout: above 0, `Infinity` for none. Anything else is a TypeError. */
+export function checkTimeoutMs(ms: unknown, prefix = ""): number {
+  if (typeof ms !== "number" || !(ms > 0)) {
+    throw new TypeError(`${prefix}timeoutMs must be a number of milliseconds above 0, or Infinity for none`);
+  }
+  return ms;
+}
+
+/** Throws a TypeError naming the first numeric option out of range: the constructor's caller erred. */
+export function checkNumericOptions(client: string, options: CommonClientOptions): void {
+  const { timeoutMs, maxRetries, maxRetryAfterMs } = options;
+  if (timeoutMs !== undefined) checkTimeoutMs(timeoutMs, `${client}: `);
+  if (maxRetries !== undefined && !(Number.isSafeInteger(maxRetries) && maxRetries >= 0)) {
+    throw new TypeError(`${client}: maxRetries must be an integer of 0 or more`);
+  }
+  if (maxRetryAfterMs !== undefined && !(typeof maxRetryAfterMs === "number" && maxRetryAfterMs >= 0)) {
+    throw new TypeError(`${client}: maxRetryAfterMs must be a number of milliseconds, 0 or more`);
+  }
 }

@@ -3,6 +3,7 @@ import { APIPromise, type WithResponse } from "./api-promise.js";
 import { ApiError, abortError, ConnectionError, createApiError, SdkError, TimeoutError } from "./errors.js";
 import {
   type CommonClientOptions,
+  checkTimeoutMs,
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_AFTER_MS,
   DEFAULT_TIMEOUT_MS,
@@ -110,9 +111,11 @@ export function createTransport<Paths extends {}>(
     attemptNumber: number,
     notFoundIsDone: boolean,
   ): Promise<FetchResult> {
-    // One signal per attempt, for the timeout and the caller's abort: the single AbortSignal fetch
-    // follows is most of what this pipeline costs per call (decisions/013).
-    const controller = new AbortController();
+    // One signal per attempt, for the timeout and the caller's abort: the AbortSignal fetch follows is
+    // most of what this pipeline costs per call (decisions/013). Without a timeout, fetch follows the
+    // caller's signal (if any) directly.
+    const controller = timeoutMs < Infinity ? new AbortController() : undefined;
+    const fetchSignal = controller?.signal ?? signal ?? null;
     let timedOut = false;
     let target: { method: string; url: string } | undefined;
     let response: Response | undefined;
@@ -131,7 +134,7 @@ export function createTransport<Paths extends {}>(
         method,
         headers: hasBody ? jsonHeaders : headers,
         body: hasBody ? JSON.stringify(init.body) : null,
-        signal: controller.signal,
+        signal: fetchSignal,
         // A followed redirect would resend X-API-Key to wherever it points; none is expected.
         redirect: "manual",
       };
@@ -167,16 +170,18 @@ export function createTransport<Paths extends {}>(
     // the timeout or the caller's abort.
     const running = new Promise<FetchResult>((resolve, reject) => {
       cancel = () => {
-        controller.abort();
-        reject(controller.signal.reason);
+        controller?.abort();
+        reject();
       };
       run(client).then(resolve, reject);
     });
     signal?.addEventListener("abort", cancel, { once: true });
-    const timer = startTimer(timeoutMs, () => {
-      timedOut = true;
-      cancel();
-    });
+    const timer =
+      controller &&
+      startTimer(timeoutMs, () => {
+        timedOut = true;
+        cancel();
+      });
     try {
       const result = await running;
       if (result.response.ok || (notFoundIsDone && result.response.status === 404)) return result;
@@ -228,7 +233,7 @@ export function createTransport<Paths extends {}>(
     map: ((data: never, response: Response) => T) | undefined,
   ): Promise<WithResponse<T>> {
     const signal = opts?.signal;
-    const timeoutMs = opts?.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeoutMs = checkTimeoutMs(opts?.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw abortError();
       try {

@@ -1,4 +1,9 @@
-import { type CommonClientOptions, checkBaseUrl, createTransport } from "../core/index.js";
+import {
+  type CommonClientOptions,
+  checkBaseUrl,
+  checkNumericOptions,
+  createTransport,
+} from "../core/index.js";
 import type { paths } from "../generated/dashboard.js";
 import { AccountsResource } from "./accounts.js";
 import { ApiTokensResource } from "./api-tokens.js";
@@ -25,12 +30,16 @@ export class DashboardClient {
   readonly apiTokens: ApiTokensResource;
   readonly accounts: AccountsResource;
 
-  /** Throws a TypeError when `baseUrl` is not an http(s) URL or `token` is empty. */
+  /**
+   * Throws a TypeError when `baseUrl` is not an http(s) URL, `token` is empty or a numeric option is
+   * out of range.
+   */
   constructor(options: DashboardClientOptions) {
     const { token } = options;
     if (typeof token !== "string" || !token) {
       throw new TypeError("DashboardClient: token must be a non-empty string");
     }
+    checkNumericOptions("DashboardClient", options);
     // The only owner of the transport (and so of the token) is each resource's #private field.
     const transport = createTransport<paths>({
       ...options,

@@ -2,6 +2,7 @@ import {
   type APIPromise,
   type CommonClientOptions,
   checkBaseUrl,
+  checkNumericOptions,
   createTransport,
   type RequestOptions,
   type Transport,
@@ -32,7 +33,10 @@ export interface RebuildClientOptions extends CommonClientOptions {
 export class RebuildClient {
   readonly #t: Transport<paths>;
 
-  /** Throws a TypeError when `baseUrl` is not an http(s) URL, `partnerId` not a positive integer or `apiKey` empty. */
+  /**
+   * Throws a TypeError when `baseUrl` is not an http(s) URL, `partnerId` not a positive integer,
+   * `apiKey` empty or a numeric option out of range.
+   */
   constructor(options: RebuildClientOptions) {
     const { partnerId, apiKey } = options;
     if (!Number.isSafeInteger(partnerId) || partnerId < 1) {
@@ -41,6 +45,7 @@ export class RebuildClient {
     if (typeof apiKey !== "string" || !apiKey) {
       throw new TypeError("RebuildClient: apiKey must be a non-empty string");
     }
+    checkNumericOptions("RebuildClient", options);
     this.#t = createTransport<paths>({
       ...options,
       baseUrl: checkBaseUrl("RebuildClient", options.baseUrl),

@@ -77,6 +77,23 @@ describe("constructor validation", () => {
         /RebuildClient: partnerId must be a positive integer/,
       ],
     ),
+    ...[0, -5, Number.NaN, "1000" as never].map((timeoutMs): [string, () => unknown, RegExp] => [
+      `timeoutMs ${typeof timeoutMs} ${String(timeoutMs)}`,
+      () => new DashboardClient({ baseUrl: DASHBOARD_URL, token: secret, timeoutMs }),
+      /DashboardClient: timeoutMs must be a number of milliseconds above 0, or Infinity for none/,
+    ]),
+    ...[-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, "2" as never].map(
+      (maxRetries): [string, () => unknown, RegExp] => [
+        `maxRetries ${typeof maxRetries} ${String(maxRetries)}`,
+        () => new RebuildClient({ baseUrl: ORIGIN, partnerId: 1001, apiKey: secret, maxRetries }),
+        /RebuildClient: maxRetries must be an integer of 0 or more/,
+      ],
+    ),
+    ...[-1, Number.NaN, "60000" as never].map((maxRetryAfterMs): [string, () => unknown, RegExp] => [
+      `maxRetryAfterMs ${typeof maxRetryAfterMs} ${String(maxRetryAfterMs)}`,
+      () => new DashboardClient({ baseUrl: DASHBOARD_URL, token: secret, maxRetryAfterMs }),
+      /DashboardClient: maxRetryAfterMs must be a number of milliseconds, 0 or more/,
+    ]),
   ];
 
   it.each(bad)("%s: TypeError with a clear message, never the secret", (_, construct, message) => {

@@ -157,6 +157,68 @@ describe("timeouts", () => {
   });
 });
 
+describe("without a timeout (timeoutMs: Infinity)", () => {
+  it("no timer is armed and fetch follows the caller's own signal", async () => {
+    const inits: RequestInit[] = [];
+    vi.stubGlobal("fetch", (_url: string, init: RequestInit) => {
+      inits.push(init);
+      return new Promise<Response>((_, reject) => {
+        init.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+      });
+    });
+    try {
+      const { list } = setup([], { fetch: undefined as never, timeoutMs: Number.POSITIVE_INFINITY });
+      const controller = new AbortController();
+      const call = list({ signal: controller.signal });
+      await vi.advanceTimersByTimeAsync(10);
+      expect(inits[0]?.signal).toBe(controller.signal);
+      expect(vi.getTimerCount()).toBe(0);
+      controller.abort();
+      await expectAbortError(call);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("without a caller's signal fetch gets none", async () => {
+    const inits: RequestInit[] = [];
+    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
+      inits.push(init);
+      return ok();
+    });
+    try {
+      const { list } = setup([], { fetch: undefined as never });
+      await list({ timeoutMs: Number.POSITIVE_INFINITY });
+      expect(inits[0]?.signal).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("a custom fetch that ignores its signal still cannot delay the caller's abort", async () => {
+    const { list } = setup([], { fetch: () => new Promise<Response>(() => {}) });
+    const controller = new AbortController();
+    const call = list({ signal: controller.signal, timeoutMs: Number.POSITIVE_INFINITY });
+    controller.abort();
+    await expectAbortError(call);
+  });
+});
+
+describe("a call's timeoutMs out of range", () => {
+  it.each([0, -1, Number.NaN, "5" as never])(
+    "%s rejects with a TypeError and sends nothing",
+    async (timeoutMs) => {
+      const { list, fetch } = setup([ok]);
+      const error = await list({ timeoutMs }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toBe(
+        "timeoutMs must be a number of milliseconds above 0, or Infinity for none",
+      );
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
+});
+
 describe("sleep", () => {
   it("resolves after the delay", async () => {
     let done = false;
