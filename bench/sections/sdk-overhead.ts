@@ -137,6 +137,6 @@ export async function benchSdkOverhead(mode: BenchMode, ceilingOrigin: string, l
         note: "not the SDK: what passing an AbortSignal to this runtime's fetch costs any caller",
       },
     ],
-    raw: { calls: mode.sdkCalls, medians, means, cpuPerCall, rounds },
+    raw: { calls: mode.sdkCalls, rounds: rounds.length, medians, means, cpuPerCall },
   };
 }
