@@ -40,15 +40,17 @@ describe("seed", () => {
     expect(JSON.parse(JSON.stringify(defaultRebuildSeed))).toEqual(defaultRebuildSeed);
   });
 
+  // Builds a domain from a seed the types would refuse, as a hand-written seed file can be.
+  const make = (seed: unknown) => () =>
+    createRebuildDomain({
+      clock: createClock({ frozenAt: T0 }),
+      random: seededRandom(1),
+      origin: ORIGIN,
+      transport: async () => ({ status: 200 }),
+      seed: seed as RebuildSeed,
+    });
+
   it("refuses an invalid seed with a message naming the entry", () => {
-    const make = (seed: unknown) => () =>
-      createRebuildDomain({
-        clock: createClock({ frozenAt: T0 }),
-        random: seededRandom(1),
-        origin: ORIGIN,
-        transport: async () => ({ status: 200 }),
-        seed: seed as RebuildSeed,
-      });
     expect(make({ partners: [{ id: 1, apiKey: "same", webhookApiKey: "same" }] })).toThrow(
       /partners\.0 \(id 1\): webhookApiKey: .*must differ/,
     );
@@ -63,15 +65,7 @@ describe("seed", () => {
     ["an unknown seed field", { partners: [], partner: [] }, "partner is not a seed field"],
     ["a partner that is not an object", { partners: [{ id: 1 }, null] }, "partners.1 must be an object"],
   ])("refuses %s with a message naming it", (_, seed, message) => {
-    expect(() =>
-      createRebuildDomain({
-        clock: createClock({ frozenAt: T0 }),
-        random: seededRandom(1),
-        origin: ORIGIN,
-        transport: async () => ({ status: 200 }),
-        seed: seed as RebuildSeed,
-      }),
-    ).toThrow(new Error(`Invalid rebuild seed: ${message}`));
+    expect(make(seed)).toThrow(new Error(`Invalid rebuild seed: ${message}`));
   });
 
   it("comes back on reset, with everything else cleared", async () => {
