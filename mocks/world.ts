@@ -79,7 +79,9 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   const clock = options.clock ?? createClock({ source: Date.now, timers: realTimers });
   const random = options.random ?? cryptoRandom;
   const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, "");
-  const dashboardSeed = options.seed?.dashboard ?? defaultDashboardSeed;
+  // Only a missing half means the default: an explicit null is a mistake the seed checks report.
+  const { dashboard: dashboardSeed = defaultDashboardSeed, rebuild: rebuildSeed = defaultRebuildSeed } =
+    options.seed ?? {};
   let transport: CallbackTransport = async () => ({
     error: "no transport attached: the world is not served",
   });
@@ -92,7 +94,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     clock,
     random,
     origin,
-    seed: options.seed?.rebuild ?? defaultRebuildSeed,
+    seed: rebuildSeed,
     transport: (delivery) => transport(delivery),
     ...(options.rebuildDelayMs === undefined ? {} : { rebuildDelayMs: options.rebuildDelayMs }),
   });

@@ -168,7 +168,8 @@ const NO_PARTNER_KEY = "\u0000";
 export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomain {
   const { clock, random, transport } = options;
   const origin = options.origin.replace(/\/+$/, "");
-  const seed = options.seed ?? defaultRebuildSeed;
+  // Only a missing seed means the default: null is a mistake loadSeedPartners reports.
+  const { seed = defaultRebuildSeed } = options;
   const delayMs = options.rebuildDelayMs ?? DEFAULT_REBUILD_DELAY_MS;
   if (!Number.isFinite(delayMs) || delayMs < 0) {
     throw new RangeError(`rebuildDelayMs must be a finite, non-negative number, got ${delayMs}`);
