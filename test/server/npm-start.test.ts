@@ -145,11 +145,11 @@ describe("npm start", () => {
     ["invalid JSON", '{"dashboard": ', /seed file .*invalid-json\.json is not valid JSON/],
     ["not an object", "[]", /must hold a JSON object with "dashboard" and\/or "rebuild"/],
     ["an unknown top-level key", '{"partners": []}', /has unknown top-level keys: partners/],
-    ["a list that is not a list", '{"dashboard": {"teams": 5}}', /"dashboard\.teams" must be an array/],
+    ["a list that is not a list", '{"dashboard": {"teams": 5}}', /Dashboard seed: teams: Must be an array/],
     [
       "a half that is not an object",
       '{"rebuild": "partners"}',
-      /"rebuild" must be an object with "partners"/,
+      /Invalid rebuild seed: must be an object with partners/,
     ],
     ["an invalid partner", '{"rebuild": {"partners": [{"id": 0}]}}', /Invalid rebuild seed: partners\.0\.id/],
     [
