@@ -94,8 +94,9 @@ export async function benchSdkOverhead(mode: BenchMode, ceilingOrigin: string, l
   );
   const RAW = "raw fetch + json()";
   const TIMED = "raw fetch + json() with a timeout signal";
+  const byStat: Record<Stat, Record<Side, number>> = { median: medians, mean: means, cpu: cpuPerCall };
   const row = (name: string, stat: Stat, ours: Side, against: Side, label: string): Figure => {
-    const values = per(stat);
+    const values = byStat[stat];
     const r = ratioOf(stat, ours, against);
     const figure: Figure = {
       section,

@@ -19,12 +19,10 @@ export {
   UnprocessableEntityError,
   ValidationError,
 } from "./errors.js";
-export {
-  type CommonClientOptions,
-  checkBaseUrl,
-  checkNumericOptions,
-  type Logger,
-  type RequestOptions,
+export type {
+  CommonClientOptions,
+  Logger,
+  RequestOptions,
 } from "./options.js";
 export { DEFAULT_PAGE_SIZE, type FetchPage, type Page, paginate } from "./pagination.js";
 export { REDACTED, redact, redactHeaders, sanitizeError } from "./redact.js";

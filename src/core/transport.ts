@@ -3,6 +3,8 @@ import { APIPromise, type WithResponse } from "./api-promise.js";
 import { ApiError, abortError, ConnectionError, createApiError, SdkError, TimeoutError } from "./errors.js";
 import {
   type CommonClientOptions,
+  checkBaseUrl,
+  checkNumericOptions,
   checkTimeoutMs,
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_AFTER_MS,
@@ -43,7 +45,12 @@ export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
 
 /** What a client (DashboardClient, RebuildClient) gives `createTransport`. */
 export interface TransportOptions extends CommonClientOptions {
-  /** Prefix of every path, e.g. `https://dashboard.example.com/v1`. Never carries a secret. */
+  /** The client's name, which starts the message of an option's TypeError. */
+  readonly client: string;
+  /**
+   * Prefix of every path, e.g. `https://dashboard.example.com/v1` (trailing slashes dropped). Never
+   * carries a secret.
+   */
   readonly baseUrl: string;
   /** Credentials, sent on every request; the `headers` option cannot replace them. */
   readonly authHeaders: Readonly<Record<string, string>>;
@@ -89,13 +96,18 @@ const BACKOFF_CAP_MS = 8000;
 // server cannot have seen the request.
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 
-/** Builds the pipeline for one client. `hooks` exist for tests only. */
+/**
+ * Builds the pipeline for one client; throws a TypeError naming the client and the option when
+ * `baseUrl` or a numeric option is out of range. `hooks` exist for tests only.
+ */
 export function createTransport<Paths extends {}>(
   options: TransportOptions,
   hooks: Partial<TransportHooks> = {},
 ): Transport<Paths> {
   const { sleep: wait = sleep, random = Math.random, now = Date.now } = hooks;
-  const { baseUrl, fetch: customFetch, logger, secrets } = options;
+  const { client, fetch: customFetch, logger, secrets } = options;
+  const baseUrl = checkBaseUrl(client, options.baseUrl);
+  checkNumericOptions(client, options);
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const authNames = Object.keys(options.authHeaders);

@@ -1,9 +1,4 @@
-import {
-  type CommonClientOptions,
-  checkBaseUrl,
-  checkNumericOptions,
-  createTransport,
-} from "../core/index.js";
+import { type CommonClientOptions, createTransport } from "../core/index.js";
 import type { paths } from "../generated/dashboard.js";
 import { AccountsResource } from "./accounts.js";
 import { ApiTokensResource } from "./api-tokens.js";
@@ -39,11 +34,10 @@ export class DashboardClient {
     if (typeof token !== "string" || !token) {
       throw new TypeError("DashboardClient: token must be a non-empty string");
     }
-    checkNumericOptions("DashboardClient", options);
     // The only owner of the transport (and so of the token) is each resource's #private field.
     const transport = createTransport<paths>({
       ...options,
-      baseUrl: checkBaseUrl("DashboardClient", options.baseUrl),
+      client: "DashboardClient",
       authHeaders: { Authorization: `Bearer ${token}` },
       secrets: [token],
     });

@@ -1,8 +1,6 @@
 import {
   type APIPromise,
   type CommonClientOptions,
-  checkBaseUrl,
-  checkNumericOptions,
   createTransport,
   type RequestOptions,
   type Transport,
@@ -45,10 +43,9 @@ export class RebuildClient {
     if (typeof apiKey !== "string" || !apiKey) {
       throw new TypeError("RebuildClient: apiKey must be a non-empty string");
     }
-    checkNumericOptions("RebuildClient", options);
     this.#t = createTransport<paths>({
       ...options,
-      baseUrl: checkBaseUrl("RebuildClient", options.baseUrl),
+      client: "RebuildClient",
       authHeaders: { "X-Partner-Id": String(partnerId), "X-API-Key": apiKey },
       secrets: [apiKey],
     });

@@ -20,7 +20,13 @@ function remove(policy: RetryPolicy, steps: Step[]) {
   const { fetch, requests } = scriptedFetch(steps);
   const { sleep } = recordingSleep();
   const t = createTransport<paths>(
-    { baseUrl: BASE_URL, authHeaders: { Authorization: `Bearer ${TOKEN}` }, secrets: [TOKEN], fetch },
+    {
+      client: "TestClient",
+      baseUrl: BASE_URL,
+      authHeaders: { Authorization: `Bearer ${TOKEN}` },
+      secrets: [TOKEN],
+      fetch,
+    },
     { sleep, random: () => 0.5, now: () => 0 },
   );
   const call = t.call(policy, undefined, (c) => c.DELETE("/items/{id}", { params: { path: { id: 7 } } }));

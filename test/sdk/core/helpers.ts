@@ -113,6 +113,7 @@ export function setup(
   const { waits, sleep } = recordingSleep();
   const t = createTransport<paths>(
     {
+      client: "TestClient",
       baseUrl: BASE_URL,
       authHeaders: { Authorization: `Bearer ${TOKEN}` },
       secrets: [TOKEN],

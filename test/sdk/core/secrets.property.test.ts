@@ -115,6 +115,7 @@ describe("no secret escapes", () => {
           if (timed) vi.useFakeTimers();
           const t = createTransport<paths>(
             {
+              client: "TestClient",
               baseUrl: "https://api.test/v1",
               authHeaders: { Authorization: `Bearer ${token}`, "X-API-Key": apiKey },
               secrets: [token, apiKey],
