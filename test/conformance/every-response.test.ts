@@ -12,9 +12,9 @@ import {
   submitRebuild,
 } from "../http/support/client.js";
 import { useMswMock } from "../http/support/harness.js";
-import { PARTNER, SERVER_1, TOKEN } from "../http/support/seed.js";
 import { suiteLog } from "../support/conformance-observer.js";
 import { callbackExampleShapes, documentedResponses } from "../support/contract-inventory.js";
+import { PARTNER, SERVER_1, TOKEN } from "../support/default-seed.js";
 
 const { world, call, control } = useMswMock();
 /** What the suite-wide observer has seen conform so far in this file. */

@@ -3,6 +3,7 @@
 // contract's check order decides when the break alone decides it (contract-decisions: 404 → 405 →
 // 401 → 403 → 429 → 413 → 415 → 400 → the operation's rules).
 import fc from "fast-check";
+import { PARTNER, SERVER_1, TOKEN } from "../support/default-seed.js";
 import type { RawRequest } from "../support/raw-http.js";
 import {
   deepNesting,
@@ -27,14 +28,13 @@ export interface HostileRequest extends RawRequest {
 type Header = readonly [string, string];
 type Json = Record<string, unknown>;
 
-const SERVER_1 = "5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01";
 const REBUILDS = "/api/integration/partners/hostpanel/rebuilds";
 const bearer = (token: string): Header => ["authorization", `Bearer ${token}`];
-const OWNER = bearer("mock-token-unrestricted");
+const OWNER = bearer(TOKEN.unrestricted);
 const JSON_TYPE: Header = ["content-type", "application/json"];
 const PARTNER_OK: Header[] = [
-  ["x-partner-id", "1001"],
-  ["x-api-key", "mock-rebuild-key-1001"],
+  ["x-partner-id", PARTNER.ok.id],
+  ["x-api-key", PARTNER.ok.apiKey],
 ];
 const KNOWN_PARTNERS = new Set(["1001", "1002", "1003"]);
 

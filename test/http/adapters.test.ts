@@ -3,6 +3,7 @@
 // with the same seeded randomness, and the two transcripts (status, the headers that carry meaning,
 // body) must be equal as well as match what the table expects.
 import { describe, expect, it } from "vitest";
+import { PARTNER, SERVER_1, TOKEN } from "../support/default-seed.js";
 import {
   type Answer,
   bearer,
@@ -12,7 +13,6 @@ import {
   rebuildHeaders,
 } from "./support/client.js";
 import { useMswMock, useNodeMock } from "./support/harness.js";
-import { PARTNER, SERVER_1, TOKEN } from "./support/seed.js";
 
 // The node server's requests pass through MSW untouched.
 const msw = useMswMock({ onUnhandledRequest: "bypass" });

@@ -2,10 +2,10 @@
 // type, charset, UTF-8, empty, non-object, invalid JSON, bodies on GET/DELETE), query strings and
 // path ids, all through the MSW adapter with plain fetch.
 import { describe, expect, it } from "vitest";
+import { SERVER_1, SERVER_2, TOKEN } from "../support/default-seed.js";
 import { bearer, dashboardAs, REBUILDS_PATH, rebuildHeaders, submitRebuild } from "./support/client.js";
 import { expectError, expectFieldErrors } from "./support/expectations.js";
 import { useMswMock } from "./support/harness.js";
-import { SERVER_1, SERVER_2, TOKEN } from "./support/seed.js";
 
 const { call, control } = useMswMock();
 const asOwner = dashboardAs(call, TOKEN.unrestricted);

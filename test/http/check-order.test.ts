@@ -3,10 +3,10 @@
 // (rebuild) rate limit 429 → body over 1 MiB 413 → media type 415 → validation 400 → the
 // operation's own rules. Each test sends a request that fails several checks at once.
 import { describe, expect, it } from "vitest";
+import { PARTNER, TOKEN } from "../support/default-seed.js";
 import { bearer, dashboardAs, REBUILDS_PATH, rebuildHeaders, submitRebuild } from "./support/client.js";
 import { expectError, NO_RATE_LIMIT_HEADERS, rateLimitOf } from "./support/expectations.js";
 import { useMswMock } from "./support/harness.js";
-import { PARTNER, TOKEN } from "./support/seed.js";
 
 const mock = useMswMock();
 const { call, control } = mock;

@@ -3,10 +3,10 @@
 // through `/__mock` over HTTP.
 import { describe, expect, it } from "vitest";
 import { defaultDashboardSeed } from "../../mocks/index.js";
+import { FROZEN_AT, PARTNER, TOKEN } from "../support/default-seed.js";
 import { dashboardAs, submitRebuild } from "./support/client.js";
 import { expectError, expectFieldErrors } from "./support/expectations.js";
 import { useMswMock } from "./support/harness.js";
-import { FROZEN_AT, PARTNER, TOKEN } from "./support/seed.js";
 
 const { world, call, control, origin } = useMswMock();
 

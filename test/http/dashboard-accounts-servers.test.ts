@@ -2,10 +2,10 @@
 // invitation wins, own email always wins, case-insensitive), invitations, and the server inventory
 // of the caller's team (connect, list, delete).
 import { describe, expect, it } from "vitest";
+import { SERVER_1, TEAM_A_GUID, TEAM_B_GUID, TOKEN } from "../support/default-seed.js";
 import { dashboardAs } from "./support/client.js";
 import { expectError, expectFieldErrors } from "./support/expectations.js";
 import { useMswMock } from "./support/harness.js";
-import { SERVER_1, TEAM_A_GUID, TEAM_B_GUID, TOKEN } from "./support/seed.js";
 
 const { call, control } = useMswMock();
 const asOwner = dashboardAs(call, TOKEN.unrestricted);

@@ -1,9 +1,9 @@
 // contract-decisions, "Claims and authorization", rules 1 to 6, through HTTP.
 import { describe, expect, it } from "vitest";
+import { SERVER_1, SERVER_2, TOKEN } from "../support/default-seed.js";
 import { dashboardAs } from "./support/client.js";
 import { expectError, expectFieldErrors } from "./support/expectations.js";
 import { useMswMock } from "./support/harness.js";
-import { SERVER_1, SERVER_2, TOKEN } from "./support/seed.js";
 
 const { call } = useMswMock();
 

@@ -1,10 +1,10 @@
 // contract-decisions, Dashboard: `page` and `pageSize` defaults, bounds and format, a page past the
 // end, `totalCount` after `filter`, and ordering (tokens by id, servers in connection order).
 import { describe, expect, it } from "vitest";
+import { SERVER_1, SERVER_2, SERVER_3, TOKEN, USER_1_TOKEN_IDS } from "../support/default-seed.js";
 import { dashboardAs } from "./support/client.js";
 import { expectFieldErrors } from "./support/expectations.js";
 import { useMswMock } from "./support/harness.js";
-import { SERVER_1, SERVER_2, SERVER_3, TOKEN, USER_1_TOKEN_IDS } from "./support/seed.js";
 
 const { call } = useMswMock();
 const asOwner = dashboardAs(call, TOKEN.unrestricted);

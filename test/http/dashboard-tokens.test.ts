@@ -2,10 +2,10 @@
 // request whatever its outcome, expired tokens 401, deleted tokens 401 at once, `token` only in the
 // 201 of creation, `name` trimmed to 1–100 code points.
 import { describe, expect, it } from "vitest";
+import { TOKEN } from "../support/default-seed.js";
 import { bearer, type Call, dashboardAs } from "./support/client.js";
 import { expectError, expectFieldErrors } from "./support/expectations.js";
 import { useMswMock } from "./support/harness.js";
-import { TOKEN } from "./support/seed.js";
 
 const { world, call, control } = useMswMock();
 

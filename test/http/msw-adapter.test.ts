@@ -4,7 +4,7 @@ import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClock, createHandlers, createMockWorld } from "../../mocks/index.js";
-import { FROZEN_AT, PARTNER, TOKEN } from "./support/seed.js";
+import { FROZEN_AT, PARTNER, TOKEN } from "../support/default-seed.js";
 
 const world = createMockWorld({ clock: createClock({ frozenAt: FROZEN_AT }) });
 const DASHBOARD = "https://dashboard.example.test/api/v1";

@@ -1,10 +1,10 @@
 // contract-decisions, Partner site rebuild API, checks 1, 2 and 5: credentials (401), the feature
 // flag (403 FEATURE_NOT_ENABLED) and webhooks configured (422 WEBHOOKS_NOT_CONFIGURED).
 import { describe, expect, it } from "vitest";
+import { PARTNER } from "../support/default-seed.js";
 import { REBUILDS_PATH, type RebuildAuth, rebuildHeaders, submitRebuild } from "./support/client.js";
 import { expectError, NO_RATE_LIMIT_HEADERS, rateLimitOf } from "./support/expectations.js";
 import { useMswMock } from "./support/harness.js";
-import { PARTNER } from "./support/seed.js";
 
 const { call, control } = useMswMock();
 const VALID = { sourceUrl: "https://www.example.com/" };

@@ -5,9 +5,9 @@
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { callbackViolations } from "../support/contract-validator.js";
+import { PARTNER } from "../support/default-seed.js";
 import { submitRebuild } from "./support/client.js";
 import { useMswMock } from "./support/harness.js";
-import { PARTNER } from "./support/seed.js";
 
 const { world, server, call, control, origin } = useMswMock();
 const SINK_1001 = `${origin}/__mock/webhook-sink/1001`;

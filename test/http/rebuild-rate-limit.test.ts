@@ -2,10 +2,10 @@
 // every admitted request counts (repeats and invalid bodies too), a 429 does not; RateLimit-* on
 // every answer after the feature check; Retry-After in whole seconds until a slot frees.
 import { describe, expect, it } from "vitest";
+import { PARTNER } from "../support/default-seed.js";
 import { REBUILDS_PATH, rebuildHeaders, submitRebuild } from "./support/client.js";
 import { expectError, rateLimitOf } from "./support/expectations.js";
 import { useMswMock } from "./support/harness.js";
-import { PARTNER } from "./support/seed.js";
 
 const { world, call, control } = useMswMock();
 const url = (n: number) => ({ sourceUrl: `https://site-${n}.example.com/` });

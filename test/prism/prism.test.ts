@@ -1,22 +1,12 @@
 // `npm run mock:prism`: both contracts served by Prism from their examples, and stopped together.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 let child: ChildProcess;
 let output = "";

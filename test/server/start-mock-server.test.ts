@@ -10,7 +10,7 @@ import {
   type RunningMockServer,
   startMockServer,
 } from "../../mocks/node.js";
-import { FROZEN_AT, PARTNER, TOKEN } from "../http/support/seed.js";
+import { FROZEN_AT, PARTNER, TOKEN } from "../support/default-seed.js";
 
 const running: RunningMockServer[] = [];
 const receivers: Array<ReturnType<typeof createServer>> = [];

@@ -4,8 +4,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./free-port.js";
 
 export interface PrismProxy {
   /** Where Prism listens; paths as the document writes them (the dashboard's without `/v1`). */
@@ -17,16 +17,6 @@ export interface PrismProxy {
 
 const PRISM = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
 const STARTUP_MS = 45_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
 
 /** Starts Prism for `openapi/<contract>.yaml`, forwarding to `upstream`; resolves once it listens. */
 export async function startPrismProxy(

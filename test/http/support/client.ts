@@ -1,5 +1,5 @@
 import { assertMatchesContract, type ContractApi } from "../../support/contract-validator.js";
-import { PARTNER } from "./seed.js";
+import { PARTNER } from "../../support/default-seed.js";
 
 /** One request, relative to the mock's origin. */
 export interface Call {

@@ -9,9 +9,9 @@ import {
   seededRandom,
 } from "../../../mocks/index.js";
 import { type RunningMockServer, startMockServer } from "../../../mocks/node.js";
+import { FROZEN_AT } from "../../support/default-seed.js";
 import { type Client, createClient } from "./client.js";
 import { controlApi } from "./control.js";
-import { FROZEN_AT } from "./seed.js";
 
 export interface MockHarness {
   readonly world: MockWorld;

@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createClock, createHandlers, createMockWorld, type MockWorld } from "../../../mocks/index.js";
@@ -9,37 +8,22 @@ import {
   RebuildClient,
   type RebuildClientOptions,
 } from "../../../src/index.js";
+import { SERVER_1, SERVER_2, SERVER_3, TOKEN } from "../../support/default-seed.js";
+
+export { TEAM_A_GUID, TEAM_B_GUID, TOKEN, USER_1_TOKEN_IDS } from "../../support/default-seed.js";
+/** `closedPort()`: a port on 127.0.0.1 nothing listens on. */
+export { freePort as closedPort } from "../../support/free-port.js";
 
 export const FROZEN_AT = Date.parse("2026-11-22T00:00:00Z");
 export const ORIGIN = "http://127.0.0.1:4010";
 export const DASHBOARD_URL = `${ORIGIN}/v1`;
 
-/** Bearer secrets of the default dashboard seed. */
-export const TOKEN = {
-  /** id 1, user 1 (team A), no claims. */
-  unrestricted: "mock-token-unrestricted",
-  /** id 2, user 2 (team B), no claims. */
-  otherUser: "mock-token-other-user",
-  /** id 3: manage-api-tokens. */
-  manage: "mock-token-manage",
-  /** id 4: read-only manage-api-tokens. */
-  manageReadonly: "mock-token-manage-readonly",
-  /** id 5: mcp on SERVER_1 as panel user admin. */
-  mcp: "mock-token-mcp",
-  /** id 9: expired. */
-  expired: "mock-token-expired",
-} as const;
-
 /** The seed's servers of team A, in connection order. */
 export const SEED_SERVERS = [
-  { guid: "5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01", address: "https://panel1.example.com:8443" },
-  { guid: "5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e02", address: "https://panel2.example.com:8443" },
-  { guid: "5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e03", address: "https://panel3.example.com:2083" },
+  { guid: SERVER_1, address: "https://panel1.example.com:8443" },
+  { guid: SERVER_2, address: "https://panel2.example.com:8443" },
+  { guid: SERVER_3, address: "https://panel3.example.com:2083" },
 ] as const;
-export const TEAM_A_GUID = "3f2a7c1e-8b4d-4e6f-9a1b-2c3d4e5f6a7b";
-export const TEAM_B_GUID = "9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
-/** User 1's token ids in the seed, ascending. */
-export const USER_1_TOKEN_IDS = [1, 3, 4, 5, 6, 7, 8, 9];
 
 /**
  * A mock world on a frozen clock served in-process by MSW for the file's tests, back to its seed
@@ -133,14 +117,4 @@ export async function rejection(promise: PromiseLike<unknown>): Promise<unknown>
     return error;
   }
   throw new Error("expected the call to reject, it resolved");
-}
-
-/** A port on 127.0.0.1 nothing listens on: bound once by the OS, then released. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
 }

@@ -9,11 +9,10 @@ import {
 import { DomainError, type DomainErrorCode, type FieldError } from "../../../mocks/domain/errors.js";
 import { seededRandom } from "../../../mocks/domain/random.js";
 
+export { SERVER_1, TEAM_A_GUID, TEAM_B_GUID } from "../../support/default-seed.js";
+
 export const T0 = Date.parse("2026-11-22T00:00:00Z");
 export const T0_TEXT = "2026-11-22T00:00:00+00:00";
-export const SERVER_1 = "5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01";
-export const TEAM_A_GUID = "3f2a7c1e-8b4d-4e6f-9a1b-2c3d4e5f6a7b";
-export const TEAM_B_GUID = "9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 
 export interface Fixture {
   clock: Clock;
