@@ -109,6 +109,7 @@ export function createTransport<Paths extends {}>(
   const baseUrl = checkBaseUrl(client, options.baseUrl);
   checkNumericOptions(client, options);
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const clientTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const authNames = Object.keys(options.authHeaders);
   const headers = buildHeaders(options);
@@ -245,7 +246,9 @@ export function createTransport<Paths extends {}>(
     map: ((data: never, response: Response) => T) | undefined,
   ): Promise<WithResponse<T>> {
     const signal = opts?.signal;
-    const timeoutMs = checkTimeoutMs(opts?.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    // The client's own timeout was checked when it was built; a call's is checked here.
+    const callTimeoutMs = opts?.timeoutMs ?? undefined;
+    const timeoutMs = callTimeoutMs === undefined ? clientTimeoutMs : checkTimeoutMs(callTimeoutMs);
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw abortError();
       try {
