@@ -8,9 +8,9 @@ type DashboardSchemas = DashboardComponents["schemas"];
  * plus CONFLICT, which only the development control API answers.
  */
 export type DomainErrorCode =
-  | DashboardSchemas["Error"]["error"]["code"]
+  | DashboardSchemas["ErrorResponse"]["error"]["code"]
   | DashboardSchemas["ValidationError"]["error"]["code"]
-  | RebuildComponents["schemas"]["Error"]["error"]["code"]
+  | RebuildComponents["schemas"]["ErrorResponse"]["error"]["code"]
   | "CONFLICT";
 
 export type FieldErrorType = DashboardSchemas["FieldError"]["type"];

@@ -13,9 +13,9 @@ type RebuildSchemas = RebuildComponents["schemas"];
 
 /** Error codes of the contract (from the generated types); other strings may appear. */
 export type ErrorCode =
-  | DashboardSchemas["Error"]["error"]["code"]
+  | DashboardSchemas["ErrorResponse"]["error"]["code"]
   | DashboardSchemas["ValidationError"]["error"]["code"]
-  | RebuildSchemas["Error"]["error"]["code"]
+  | RebuildSchemas["ErrorResponse"]["error"]["code"]
   | (string & {});
 
 /** One invalid input field; `path` is dotted (`claims.0.attributes.serverGuid`, `""` for the body). */

@@ -245,7 +245,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Server identifier, a GUID. (Assumed: written in lower case.)
-             * @example 3f9a6c2e-8b1d-4e57-a0c4-7d2e9b5f1a63
+             * @example 5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01
              */
             guid: string;
             /**
@@ -256,7 +256,7 @@ export interface components {
             /**
              * Format: iri
              * @description Server address, a URL.
-             * @example https://srv1.example.com:8443
+             * @example https://panel1.example.com:8443
              */
             address: string;
             /** @description Whether the server is active. (Assumed: servers connected through the API start active; no transition is described.) */
@@ -294,7 +294,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Scopes the token to one server, by GUID. (Assumed: compared case-insensitively and returned in lower case.)
-             * @example 3f9a6c2e-8b1d-4e57-a0c4-7d2e9b5f1a63
+             * @example 5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01
              */
             serverGuid?: string;
             /**
@@ -362,7 +362,7 @@ export interface components {
             id: number;
             /**
              * @description Human-readable name. The list filter matches against it. (Assumed: stored trimmed, 1 to 100 characters.)
-             * @example MCP read-only (srv1)
+             * @example Read-only MCP on panel1
              */
             name: string;
             /**
@@ -446,7 +446,7 @@ export interface components {
         CreateApiTokenRequest: {
             /**
              * @description Human-readable name. (Assumed: required; surrounding whitespace is trimmed and the trimmed name has 1 to 100 characters (Unicode code points), which the pattern expresses.)
-             * @example Claude desktop (srv1, read-only)
+             * @example Claude desktop (panel1, read-only)
              */
             name: string;
             /** @description Permissions of the new token, no broader than the calling token's. (Assumed: required; `[]` creates an unrestricted token, which only an unrestricted caller may do; each claim name at most once.) */
@@ -485,7 +485,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Assumed: the GUID of the team the address resolves to, in lower case (contract decision).
-             * @example 6b1f0d7a-2c9e-4f3b-8a15-e4d7c2b9a0f8
+             * @example 3f2a7c1e-8b4d-4e6f-9a1b-2c3d4e5f6a7b
              */
             teamGuid: string;
         };
@@ -513,7 +513,7 @@ export interface components {
             message: string;
         };
         /** @description Assumed: the source does not show error bodies; every error other than `400` uses this envelope (contract decision). */
-        Error: {
+        ErrorResponse: {
             /** @description Assumed: a human-readable explanation (contract decision). */
             message: string;
             /** @description Assumed: holds the machine-readable code (contract decision). */
@@ -525,7 +525,7 @@ export interface components {
                 code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL";
             };
         };
-        /** @description Assumed: the source says a `400` lists each invalid field's `type`, `path` and `message` but not the container; the `Error` envelope with `VALIDATION_FAILED` plus `errors` (contract decision). */
+        /** @description Assumed: the source says a `400` lists each invalid field's `type`, `path` and `message` but not the container; the `ErrorResponse` envelope with `VALIDATION_FAILED` plus `errors` (contract decision). */
         ValidationError: {
             /** @description Assumed: a human-readable summary, naming the first invalid field (contract decision). */
             message: string;
@@ -534,6 +534,7 @@ export interface components {
                 /**
                  * @description Assumed: always `VALIDATION_FAILED` (contract decision).
                  * @constant
+                 * @enum {string}
                  */
                 code: "VALIDATION_FAILED";
             };
@@ -555,7 +556,7 @@ export interface components {
         PageSize: number;
         /**
          * @description Assumed: the source does not show the path of this operation; the server's GUID, matched case-insensitively; a value that is not a GUID gets `404` like an unknown one (contract decision).
-         * @example 3f9a6c2e-8b1d-4e57-a0c4-7d2e9b5f1a63
+         * @example 5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01
          */
         ServerGuid: string;
         /**
@@ -608,25 +609,25 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`; a missing or malformed header and an unknown, deleted or expired token are all not valid.) */
+            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`; a missing or malformed header and an unknown, deleted or expired token are all not valid.) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `Error` envelope with `FORBIDDEN`.) */
+            /** @description The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `Error` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
@@ -637,7 +638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -674,22 +675,22 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
+            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `Error` envelope with `FORBIDDEN`.) */
+            /** @description The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source sets no body size limit; a body over 1 MiB gets `413 PAYLOAD_TOO_LARGE` (contract decision). */
@@ -698,7 +699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source says requests are JSON but not what happens otherwise; a non-empty body whose `Content-Type` is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
@@ -707,10 +708,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `Error` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
@@ -721,7 +722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -733,7 +734,7 @@ export interface operations {
             path: {
                 /**
                  * @description Assumed: the source does not show the path of this operation; the server's GUID, matched case-insensitively; a value that is not a GUID gets `404` like an unknown one (contract decision).
-                 * @example 3f9a6c2e-8b1d-4e57-a0c4-7d2e9b5f1a63
+                 * @example 5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01
                  */
                 guid: components["parameters"]["ServerGuid"];
             };
@@ -748,22 +749,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
+            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `Error` envelope with `FORBIDDEN`.) */
+            /** @description The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source does not say how an unknown server is answered; `404 NOT_FOUND` for a GUID that is unknown, belongs to another team, or is not a GUID (contract decision). */
@@ -772,10 +773,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `Error` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
@@ -786,7 +787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -806,7 +807,7 @@ export interface operations {
                 pageSize?: components["parameters"]["PageSize"];
                 /**
                  * @description Case-insensitive substring match against the token name. (Assumed: both strings are lower-cased before comparing; the value is not trimmed; an empty or repeated value gets `400`.)
-                 * @example deploy
+                 * @example manager
                  */
                 filter?: string;
             };
@@ -834,25 +835,25 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
+            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token lacks the `manage-api-tokens` claim. (Assumed: the `Error` envelope with `FORBIDDEN`.) */
+            /** @description The token lacks the `manage-api-tokens` claim. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `Error` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
@@ -863,7 +864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -900,22 +901,22 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
+            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token lacks the `manage-api-tokens` claim, is read-only, or requests claims broader than its own. (Assumed: the `Error` envelope with `FORBIDDEN`; a read-only `manage-api-tokens` claim cannot create either.) */
+            /** @description The token lacks the `manage-api-tokens` claim, is read-only, or requests claims broader than its own. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`; a read-only `manage-api-tokens` claim cannot create either.) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source sets no body size limit; a body over 1 MiB gets `413 PAYLOAD_TOO_LARGE` (contract decision). */
@@ -924,7 +925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source says requests are JSON but not what happens otherwise; a non-empty body whose `Content-Type` is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
@@ -933,10 +934,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `Error` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
@@ -947,7 +948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -976,22 +977,22 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenResponse"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
+            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token lacks the `manage-api-tokens` claim. (Assumed: the `Error` envelope with `FORBIDDEN`.) */
+            /** @description The token lacks the `manage-api-tokens` claim. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source does not say how an unknown token is answered; `404 NOT_FOUND` for an id that is unknown, belongs to another user, or is not a positive integer (contract decision). */
@@ -1000,10 +1001,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `Error` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
@@ -1014,7 +1015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1041,22 +1042,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
+            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token lacks the `manage-api-tokens` claim or it is read-only. (Assumed: the `Error` envelope with `FORBIDDEN`; a read-only `manage-api-tokens` claim cannot delete.) */
+            /** @description The token lacks the `manage-api-tokens` claim or it is read-only. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`; a read-only `manage-api-tokens` claim cannot delete.) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source does not say how an unknown token is answered; `404 NOT_FOUND` for an id that is unknown, belongs to another user, or is not a positive integer (contract decision). */
@@ -1065,10 +1066,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `Error` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
@@ -1079,7 +1080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1116,22 +1117,22 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
+            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token may not call this operation. (Assumed: accounts require no claim, so any token with claims gets `403`; the `Error` envelope with `FORBIDDEN`.) */
+            /** @description The token may not call this operation. (Assumed: accounts require no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source sets no body size limit; a body over 1 MiB gets `413 PAYLOAD_TOO_LARGE` (contract decision). */
@@ -1140,7 +1141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source says requests are JSON but not what happens otherwise; a non-empty body whose `Content-Type` is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
@@ -1149,10 +1150,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `Error` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
@@ -1163,7 +1164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1201,22 +1202,22 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
+            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token may not call this operation. (Assumed: accounts require no claim, so any token with claims gets `403`; the `Error` envelope with `FORBIDDEN`.) */
+            /** @description The token may not call this operation. (Assumed: accounts require no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source does not show this response; `404 NOT_FOUND` for an address that is neither a user's email nor invited (contract decision). */
@@ -1225,10 +1226,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `Error` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
@@ -1239,7 +1240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -175,6 +175,7 @@ export interface components {
             /**
              * @description Always `partner_project_rebuild_completed`.
              * @constant
+             * @enum {string}
              */
             event_type: "partner_project_rebuild_completed";
             /** @description The `requestId` returned by the submission. */
@@ -203,6 +204,7 @@ export interface components {
             /**
              * @description Always `partner_project_rebuild_completed`.
              * @constant
+             * @enum {string}
              */
             event_type: "partner_project_rebuild_completed";
             /** @description The `requestId` returned by the submission. */
@@ -231,7 +233,7 @@ export interface components {
             error_message?: string;
         };
         /** @description Assumed: the source gives an error body only for the rate limit; every other rejection uses the same `{ message, error: { code } }` envelope (contract decision). */
-        Error: {
+        ErrorResponse: {
             /** @description Assumed: shape taken from the confirmed rate-limit body; a human-readable explanation. */
             message: string;
             /** @description Assumed: shape taken from the confirmed rate-limit body; holds the machine-readable code. */
@@ -256,7 +258,7 @@ export interface components {
             message: string;
         };
         /** @description Assumed: the source does not describe validation errors for this API; the error envelope with `VALIDATION_FAILED` plus one field error per invalid field (contract decision). */
-        ValidationError: components["schemas"]["Error"] & {
+        ValidationError: components["schemas"]["ErrorResponse"] & {
             /** @description Assumed: one entry per invalid field (contract decision). */
             errors: components["schemas"]["FieldError"][];
         };
@@ -269,6 +271,7 @@ export interface components {
                 /**
                  * @description Always `RATE_LIMIT_EXCEEDED`.
                  * @constant
+                 * @enum {string}
                  */
                 code: "RATE_LIMIT_EXCEEDED";
             };
@@ -359,7 +362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source says a partner without the feature is rejected but gives no status; `403 FEATURE_NOT_ENABLED` is the contract decision. */
@@ -368,7 +371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source sets no body size limit; bodies over 1 MiB get `413 PAYLOAD_TOO_LARGE` (contract decision). */
@@ -380,7 +383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source requires `Content-Type: application/json` but does not say what happens otherwise; a non-empty body whose type is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
@@ -392,7 +395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source says a submission is rejected when partner webhooks are not configured but gives no status; `422 WEBHOOKS_NOT_CONFIGURED` (webhook URL or webhook API key missing) is the contract decision. */
@@ -404,7 +407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Assumed: the source gives the body and the code `RATE_LIMIT_EXCEEDED` of a rate-limit rejection but not its status; `429` with `Retry-After` is the contract decision. The body shape is confirmed. */
@@ -426,7 +429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

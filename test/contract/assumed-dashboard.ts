@@ -126,10 +126,10 @@ export const assumedDashboard: readonly string[] = [
   "/components/schemas/TeamGuidResponse/properties/data",
 
   // Error bodies: only "for each invalid field, a type, a path and a message" is shown.
-  "/components/schemas/Error",
-  "/components/schemas/Error/properties/message",
-  "/components/schemas/Error/properties/error",
-  "/components/schemas/Error/properties/error/properties/code",
+  "/components/schemas/ErrorResponse",
+  "/components/schemas/ErrorResponse/properties/message",
+  "/components/schemas/ErrorResponse/properties/error",
+  "/components/schemas/ErrorResponse/properties/error/properties/code",
   "/components/schemas/ValidationError",
   "/components/schemas/ValidationError/properties/message",
   "/components/schemas/ValidationError/properties/error",

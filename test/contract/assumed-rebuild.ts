@@ -29,10 +29,10 @@ export const assumedRebuild: readonly string[] = [
   "/components/schemas/RebuildRequest/properties/prompt",
 
   // The general error envelope (only the rate-limit body is given by the source) and field errors.
-  "/components/schemas/Error",
-  "/components/schemas/Error/properties/message",
-  "/components/schemas/Error/properties/error",
-  "/components/schemas/Error/properties/error/properties/code",
+  "/components/schemas/ErrorResponse",
+  "/components/schemas/ErrorResponse/properties/message",
+  "/components/schemas/ErrorResponse/properties/error",
+  "/components/schemas/ErrorResponse/properties/error/properties/code",
   "/components/schemas/FieldError",
   "/components/schemas/FieldError/properties/type",
   "/components/schemas/FieldError/properties/path",

@@ -125,7 +125,7 @@ export function contractViolations(api: ContractApi, response: ObservedResponse)
   const method = response.method.toLowerCase();
   if (!isObject(item)) {
     if (response.status !== 404) return [`the path is not in the contract, so only 404 fits`];
-    return schemaErrors(api, "/components/schemas/Error", response.body);
+    return schemaErrors(api, "/components/schemas/ErrorResponse", response.body);
   }
   if (!isObject(item[method])) {
     const problems: string[] = [];
@@ -142,7 +142,7 @@ export function contractViolations(api: ContractApi, response: ObservedResponse)
     if (allow.join(",") !== expected.join(",")) {
       problems.push(`Allow is ${JSON.stringify(allow.join(", "))}, expected ${expected.join(", ")}`);
     }
-    return [...problems, ...schemaErrors(api, "/components/schemas/Error", response.body)];
+    return [...problems, ...schemaErrors(api, "/components/schemas/ErrorResponse", response.body)];
   }
   const operationPointer = pointerOf("paths", template ?? "", method);
   const responses = (item[method] as JsonObject).responses;
