@@ -34,7 +34,9 @@ for (const name of documents) {
     } catch {}
     if (committed !== generated) {
       drift = true;
-      console.error(`drift: ${target} differs from what openapi/${name}.yaml generates; run npm run generate`);
+      console.error(
+        `drift: ${target} differs from what openapi/${name}.yaml generates; run npm run generate`,
+      );
     }
   } else {
     writeFileSync(target, generated);
