@@ -1,6 +1,9 @@
 // `npx tsx test/conformance/coverage-report.ts [run directory]`, run after `npm test` (a CI gate):
 // which documented responses of which operations, and which callback shapes, the latest test run (or
-// the given one) exercised with bodies that conformed. Exits 1 below 100%, or when there are no records.
+// the given one) exercised with bodies that conformed. Every test file counts: coverage comes from
+// what the suite does to test behaviour, not from a file that exists to hit each response (there is
+// none). Exits 1 below 100%, or when there are no records; test/conformance/coverage-report.test.ts
+// shows both.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ConformanceRecord } from "../support/conformance-observer.js";

@@ -120,6 +120,21 @@ describe("completion after the rebuild delay (5 s of world clock)", () => {
     expect(callbackViolations(entry?.body)).toEqual([]);
   });
 
+  it("a failure completed without details sends neither error_code nor error_message", async () => {
+    const { requestId } = await start("https://stall.example.com/no-details");
+    const completed = await call({
+      method: "POST",
+      path: `/__mock/rebuilds/${requestId}/complete`,
+      json: { status: "failed", errorCode: null, errorMessage: null },
+    });
+    expect(completed.status).toBe(200);
+    const [entry] = await control.sink(PARTNER.ok.id);
+    expect(entry?.body).toMatchObject({ request_id: requestId, status: "failed" });
+    expect(entry?.body).not.toHaveProperty("error_code");
+    expect(entry?.body).not.toHaveProperty("error_message");
+    expect(callbackViolations(entry?.body)).toEqual([]);
+  });
+
   it("many rebuilds complete in submission order, one callback each", async () => {
     const started = [];
     for (let n = 0; n < 5; n++) {

@@ -1,5 +1,5 @@
-// The package as a consumer gets it: `npm pack` of the built dist/ (run `npm run build` first; CI
-// does), installed from the tarball into a fresh project outside this repo. The bin must serve the
+// The package as a consumer gets it: `npm pack` of the built dist/ (built first when missing or
+// stale, test/support/built-package.ts), installed from the tarball into a fresh project outside this repo. The bin must serve the
 // mock with only the package's dependencies (msw is an optional peer, so `npx` does not bring it);
 // with msw added, every entry point must load through `import` and `require` and type-check from
 // ESM and CJS consumers.
@@ -12,6 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../support/built-package.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
@@ -40,9 +41,7 @@ function write(file: string, text: string): void {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(root, "dist", "index.js"))) {
-    throw new Error("dist/ is missing: run `npm run build` before the pack test");
-  }
+  await ensureBuilt();
   scratch = mkdtempSync(join(tmpdir(), "pack-test-"));
   const packed = JSON.parse(
     await run("npm", ["pack", "--json", "--pack-destination", scratch, "--loglevel=error"], root),
@@ -52,7 +51,7 @@ beforeAll(async () => {
   mkdirSync(consumer);
   write("package.json", JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
   await run("npm", ["install", tarball, ...NPM_FLAGS], consumer, 180_000);
-}, 240_000);
+}, 420_000);
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -1,13 +1,13 @@
 // The SDK under Bun and Deno, both fetched from the npm registry with npx (the runtimes are not
-// dependencies of this package): the built SDK (dist/, run `npm run build` first) against the
+// dependencies of this package): the built SDK (dist/, built first when missing or stale) against the
 // standalone mock. Node 20 and 24 run the whole suite instead (.ci/run).
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningMockServer, startMockServer } from "../../mocks/node.js";
+import { ensureBuilt } from "../support/built-package.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const script = join(root, "test", "runtimes", "sdk-smoke.mjs");
@@ -23,6 +23,8 @@ const RUNTIMES = [
 
 let mock: RunningMockServer;
 
+beforeAll(ensureBuilt, 240_000);
+
 beforeEach(async () => {
   mock = await startMockServer({ port: 0 });
 });
@@ -33,9 +35,6 @@ afterEach(async () => {
 
 describe.each(RUNTIMES)("the SDK under $name", ({ name, npx }) => {
   it("lists servers, submits a rebuild and verifies its callback", async () => {
-    if (!existsSync(join(root, "dist", "index.js"))) {
-      throw new Error("dist/ is missing: run `npm run build` before the runtime tests");
-    }
     let stdout: string;
     try {
       ({ stdout } = await execFileAsync("npx", ["-y", ...npx, mock.origin], {
