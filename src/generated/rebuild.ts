@@ -105,7 +105,8 @@ export interface components {
              * @description Assumed: the source says only "public URL"; the length limit and the exact public-host rules below are contract decisions.
              *
              *     The public URL of the website to recreate. An absolute `http` or `https` URL without user
-             *     info, at most 2,048 characters, whose host is public. Not public: `localhost` and
+             *     info (the pattern: the scheme, `//`, then a host with no `@`), at most 2,048 characters,
+             *     whose host is public. Not public: `localhost` and
              *     `*.localhost`, single-label names, names ending in `.local`, `.internal`, `.localdomain`,
              *     `.home.arpa`, `.test`, `.example`, `.invalid`, `.onion` or `.alt` (`example.com` itself is
              *     public), and any IP literal (IPv4 in any notation, or IPv6 including IPv4-mapped) that is

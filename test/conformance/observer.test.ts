@@ -140,6 +140,33 @@ describe("a conformance log reports what departs from the contract", () => {
     expect(exchange("POST", "/v1/dashboard/api-tokens", answer, { json: { name: "x" } })).toEqual([]);
   });
 
+  it("reports a contract-valid request answered 400 unless every field error names a documented rule", () => {
+    const rejected = (errors: { type: string; path: string; message: string }[]) => ({
+      status: 400,
+      body: { ...error("VALIDATION_FAILED"), errors },
+    });
+    const valid = { json: { name: "n", claims: [{ name: "mcp" }, { name: "mcp" }] } };
+    const duplicate = {
+      type: "duplicate",
+      path: "claims.1",
+      message: 'The claim "mcp" is already given earlier in claims',
+    };
+    expect(exchange("POST", "/v1/dashboard/api-tokens", rejected([duplicate]), valid)).toEqual([]);
+
+    const stricter = { type: "too_big", path: "name", message: "must be at most 50 characters" };
+    const [report] = exchange("POST", "/v1/dashboard/api-tokens", rejected([duplicate, stricter]), valid);
+    const problem = report
+      ?.split("\n")
+      .find((line) => line.includes("valid by the contract, yet was answered 400"));
+    expect(problem).toContain('"path":"name"');
+    expect(problem).not.toContain('"path":"claims.1"');
+    // The rule must be the one documented for this path, type and message, not any error of that type.
+    const misplaced = { ...duplicate, path: "name" };
+    expect(exchange("POST", "/v1/dashboard/api-tokens", rejected([misplaced]), valid).join()).toContain(
+      "valid by the contract, yet was answered 400",
+    );
+  });
+
   it("reports a callback that breaks the webhooks entry, or lacks its key or media type", () => {
     const log = new ConformanceLog();
     const deliver = (headers: Record<string, string>, body: unknown) =>

@@ -189,6 +189,17 @@ describe("server inventory of the caller's team", () => {
     expect((await asOwner<{ totalCount: number }>("GET", "/si/servers")).body.totalCount).toBe(3);
   });
 
+  // `format: iri` (RFC 3987): an IRI never holds these, though the WHATWG URL parser would encode them.
+  it.each(["`", "{", "}", "|", "^", '"', "\\", "<", ">", "\u0001", "\u0085"])(
+    "an address holding %j, which an IRI may not hold, gets 400 invalid_format",
+    async (character) => {
+      const body = { servers: [{ address: `https://srv.example.com/a${character}b`, product: "plesk" }] };
+      expectFieldErrors(await asOwner("POST", "/si/servers", body), [
+        { type: "invalid_format", path: "servers.0.address" },
+      ]);
+    },
+  );
+
   it("100 servers in one call are accepted", async () => {
     const servers = Array.from({ length: 100 }, (_, i) => ({
       address: `https://s${i}.example.com`,

@@ -91,6 +91,16 @@ describe("sourceUrl: an absolute http(s) URL without user info, of a public host
     expectFieldErrors(await submit({ sourceUrl }), [{ type, path: "sourceUrl" }]);
   });
 
+  // `format: iri` (RFC 3987): an IRI never holds these, though the WHATWG URL parser would encode them.
+  it.each(["`", "{", "}", "|", "^", '"', "\\", "<", ">", "\u0001", "\u0085"])(
+    "rejects a sourceUrl holding %j, which an IRI may not hold, with invalid_format",
+    async (character) => {
+      expectFieldErrors(await submit({ sourceUrl: `https://www.example.com/a${character}b` }), [
+        { type: "invalid_format", path: "sourceUrl" },
+      ]);
+    },
+  );
+
   it.each([
     ["missing", {}, [{ type: "required", path: "sourceUrl" }]],
     ["not a string", { sourceUrl: 42 }, [{ type: "invalid_type", path: "sourceUrl" }]],

@@ -11,6 +11,7 @@ import {
   responseKey,
 } from "./contract-inventory.js";
 import { type ContractApi, callbackViolations, contractViolations, isObject } from "./contract-validator.js";
+import { documentedRuleOf } from "./documented-rules.js";
 import { findOperation, requestViolations } from "./request-validator.js";
 
 /** What one test file contributed. */
@@ -96,6 +97,14 @@ export class ConformanceLog {
         if (status < 400 || status >= 500) {
           problems.push(`the request breaks the contract, yet was answered ${status}: ${invalid.join("; ")}`);
         }
+      } else if (status === 400) {
+        const unexplained = undocumentedRejections(api, body);
+        if (unexplained.length > 0) {
+          problems.push(
+            "the request is valid by the contract, yet was answered 400 for a rule neither the schema nor " +
+              `test/support/documented-rules.ts states: ${unexplained.join("; ")}`,
+          );
+        }
       }
     }
     const injected = fault === "none" ? "" : ` (injected ${fault})`;
@@ -149,6 +158,15 @@ export class ConformanceLog {
       ].join("\n"),
     );
   }
+}
+
+/** The field errors of a `400` body that name no documented rule (all of them when it has none). */
+function undocumentedRejections(api: ContractApi, body: unknown): string[] {
+  const errors = isObject(body) && Array.isArray(body.errors) ? body.errors : [];
+  if (errors.length === 0) return ["the answer names no field error"];
+  return errors
+    .filter((error) => !isObject(error) || documentedRuleOf(api, error) === undefined)
+    .map((error) => JSON.stringify(error));
 }
 
 /** The path of `url` below `base`, or undefined when `url` is not under it. */

@@ -6,7 +6,12 @@ export function createContractAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   // ajv-formats has no `iri` (RFC 3987, an absolute URI that may hold non-ASCII characters): a
-  // scheme, nothing a URI may never contain (space, <>"{}|\^`), and a value URL parsing accepts.
-  ajv.addFormat("iri", (value) => /^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]*$/i.test(value) && URL.canParse(value));
+  // scheme, nothing an IRI may never contain (white space, control characters, <>"{}|\^`), and a
+  // value URL parsing accepts.
+  ajv.addFormat(
+    "iri",
+    (value) =>
+      /^[a-z][a-z0-9+.-]*:[^\s\u0000-\u001f\u007f-\u009f<>"{}|\\^`]*$/iu.test(value) && URL.canParse(value),
+  );
   return ajv;
 }

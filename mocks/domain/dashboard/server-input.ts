@@ -1,4 +1,5 @@
 import { FieldErrorList, joinPath } from "../validation/field-errors.js";
+import { holdsNonIriCharacter } from "../validation/iri.js";
 import {
   checkLength,
   isJsonObject,
@@ -77,14 +78,11 @@ export function checkProduct(value: unknown, path: string, errors: FieldErrorLis
 }
 
 /**
- * The WHATWG parser silently drops surrounding spaces and embedded tabs or newlines; addresses are
- * stored as sent, so such characters make the address invalid instead of being stored.
+ * Addresses are stored as sent and answered as `format: iri`, so a character no IRI may hold makes
+ * the address invalid, even where the WHATWG parser would drop or encode it.
  */
 function isAbsoluteHttpUrl(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code <= 0x20 || code === 0x7f) return false;
-  }
+  if (holdsNonIriCharacter(value)) return false;
   try {
     const url = new URL(value);
     return url.protocol === "http:" || url.protocol === "https:";

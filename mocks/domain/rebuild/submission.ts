@@ -1,4 +1,5 @@
 import { type FieldError, validationFailed } from "../errors.js";
+import { holdsNonIriCharacter } from "../validation/iri.js";
 import { codePointLength, isJsonObject, jsonType } from "../validation/json-input.js";
 import { hostRejection } from "./public-host.js";
 
@@ -56,8 +57,8 @@ function checkSourceUrl(value: unknown, errors: FieldError[]): Omit<ValidSubmiss
   if (codePointLength(value) > MAX_SOURCE_URL_LENGTH) {
     return fail("too_big", `must be at most ${MAX_SOURCE_URL_LENGTH} characters`);
   }
-  if (hasSpaceOrControl(value)) {
-    return fail("invalid_format", "must not contain spaces or control characters");
+  if (holdsNonIriCharacter(value)) {
+    return fail("invalid_format", 'must not contain spaces, control characters or any of < > " { } | \\ ^ `');
   }
   let url: URL;
   try {
@@ -70,7 +71,10 @@ function checkSourceUrl(value: unknown, errors: FieldError[]): Omit<ValidSubmiss
   }
   if (!ABSOLUTE_HTTP.test(value))
     return fail("invalid_format", "must be an absolute URL (http:// or https://)");
-  if (url.username !== "" || url.password !== "") return fail("invalid_value", "must not contain user info");
+  // `https://@host/` has empty user info, which the parser reports as none; any `@` before the host counts.
+  if (url.username !== "" || url.password !== "" || /^https?:\/\/[^/?#]*@/i.test(value)) {
+    return fail("invalid_value", "must not contain user info");
+  }
   const rejection = hostRejection(url.hostname);
   if (rejection !== undefined) {
     return fail("invalid_value", `must be of a public host: ${url.hostname} ${rejection}`);
@@ -97,14 +101,4 @@ function checkPrompt(value: unknown, present: boolean, errors: FieldError[]): st
     return value;
   }
   return null;
-}
-
-// The URL parser silently drops tabs, newlines and surrounding spaces; a URL containing them is not
-// the URL it claims to be.
-function hasSpaceOrControl(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit <= 0x20 || unit === 0x7f) return true;
-  }
-  return false;
 }
