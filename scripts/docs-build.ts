@@ -16,7 +16,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const redocly = createRequire(import.meta.url).resolve("@redocly/cli/bin/cli.js");
 const run = promisify(execFile);
 
-export const DOCUMENTS = ["dashboard", "rebuild"] as const;
+const DOCUMENTS = ["dashboard", "rebuild"] as const;
 
 async function renderRedoc(spec: string, output: string): Promise<void> {
   // --inlineBundle: the page embeds Redoc instead of loading it from a CDN, so it works offline and

@@ -31,7 +31,7 @@ export function startChild(command: string, args: readonly string[], env: NodeJS
 }
 
 /** SIGTERM, then SIGKILL after 2 s; resolves once the process has exited. */
-export function stopChild(child: ChildProcess): Promise<void> {
+function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) {
     running.delete(child);
     return Promise.resolve();

@@ -30,7 +30,7 @@ export interface LoadTarget {
   afterRun?: () => Promise<void>;
 }
 
-export async function load(
+async function load(
   target: LoadTarget,
   options: { connections: number; durationSeconds: number },
 ): Promise<LoadResult> {

@@ -36,7 +36,7 @@ function comparedCell(figure: Figure): string {
     : "";
 }
 
-export function rows(figures: readonly Figure[]): string[][] {
+function rows(figures: readonly Figure[]): string[][] {
   return figures.map((f) => [
     f.section,
     f.name,

@@ -8,7 +8,7 @@ import { freePort, getOnce, waitFor200 } from "./http.js";
 export const DASHBOARD_TOKEN = "mock-token-unrestricted";
 export const AUTH = { authorization: `Bearer ${DASHBOARD_TOKEN}` };
 export const PARTNER = { id: 1001, apiKey: "mock-rebuild-key-1001" };
-export const PRISM_CLI = join(ROOT, "node_modules/@stoplight/prism-cli/dist/index.js");
+const PRISM_CLI = join(ROOT, "node_modules/@stoplight/prism-cli/dist/index.js");
 
 export interface RunningServer {
   origin: string;

@@ -24,7 +24,7 @@ function recordHeaders(record: Readonly<Record<string, string>>): HeaderReader {
 }
 
 /** The service gives a receiver this long to answer (contract-decisions: "within 10 s"). */
-export const CALLBACK_TIMEOUT_MS = 10_000;
+const CALLBACK_TIMEOUT_MS = 10_000;
 
 /**
  * Delivers callbacks: a URL the mock itself serves (its built-in sink) goes through the dispatcher

@@ -32,13 +32,13 @@ export type DispatchResult =
   /** Not a path of the mock: let the request through (MSW) or answer 404 (the node server). */
   | { kind: "pass" };
 
-export interface RouteInput<World> {
+interface RouteInput<World> {
   world: World;
   req: MockRequest;
   params: Readonly<Record<string, string>>;
 }
 
-export type RouteHandler<World> = (input: RouteInput<World>) => MockResponse | Promise<MockResponse>;
+type RouteHandler<World> = (input: RouteInput<World>) => MockResponse | Promise<MockResponse>;
 
 export interface RouteDefinition<World> {
   method: string;

@@ -14,7 +14,7 @@ export type FetchPage<Item> = (
 ) => PromiseLike<Page<Item>>;
 
 /** Largest page the API serves, and so the fewest requests. */
-export const DEFAULT_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 100;
 
 /**
  * Every item of a list, page after page (1, 2, …). Stops after the page that brings the count of

@@ -1,5 +1,5 @@
 /** What a redacted secret is replaced with, in log lines, error messages and headers. */
-export const REDACTED = "[REDACTED]";
+const REDACTED = "[REDACTED]";
 
 /**
  * `text` with every occurrence of each non-empty secret replaced by `[REDACTED]`. Longer secrets go

@@ -31,17 +31,17 @@ export type RetryPolicy = "safe" | "delete" | "unsafe";
  * The typed calls `run` makes, one per attempt: openapi-fetch's method signatures over the generated
  * `paths`, bound to the attempt's signal, logging and fetch. Only `params` and `body` are read.
  */
-export type AttemptClient<Paths extends {}> = Pick<Client<Paths>, "GET" | "POST" | "DELETE">;
+type AttemptClient<Paths extends {}> = Pick<Client<Paths>, "GET" | "POST" | "DELETE">;
 
 /** The shape openapi-fetch resolves to. */
-export interface FetchResult {
+interface FetchResult {
   readonly data?: unknown;
   readonly error?: unknown;
   readonly response: Response;
 }
 
 /** The success data type of an openapi-fetch result (`undefined` for a 204). */
-export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
+type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
 
 /** What a client (DashboardClient, RebuildClient) gives `createTransport`. */
 export interface TransportOptions extends CommonClientOptions {

@@ -5,7 +5,7 @@ import fc from "fast-check";
 export type JsonType = "string" | "number" | "boolean" | "null" | "array" | "object";
 
 /** 1 MiB, the body limit (contract-decisions: "bodies over 1 MiB" get 413). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Text with code points from every plane, unpaired surrogates excluded (JSON would not carry them). */
 export const unicodeText = (maxLength = 40) => fc.string({ unit: "grapheme", maxLength });

@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,9 +33,10 @@ async function node(script: string, args: string[], cwd: string): Promise<void> 
 }
 
 // The generators' own command-line entry points (package.json `bin`), run with this Node.
-const heyApi = join(root, "node_modules", "@hey-api", "openapi-ts", "bin", "run.js");
-const orval = join(root, "node_modules", "orval", "dist", "bin", "orval.js");
-const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+const require = createRequire(import.meta.url);
+const heyApi = join(dirname(require.resolve("@hey-api/openapi-ts/package.json")), "bin", "run.js");
+const orval = join(dirname(require.resolve("orval")), "bin", "orval.js");
+const tsc = require.resolve("typescript/bin/tsc");
 
 // This project's own compiler settings (tsconfig.json), which generated code has to survive too.
 const STRICT = {

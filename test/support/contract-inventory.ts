@@ -39,7 +39,7 @@ export function documentedResponses(): string[] {
 }
 
 /** The callback's documented examples (success, failed, ...), each with the key of its shape. */
-export function callbackExampleShapes(): Map<string, string> {
+function callbackExampleShapes(): Map<string, string> {
   const webhooks = contract("rebuild").doc.webhooks;
   const post = isObject(webhooks) && isObject(webhooks[WEBHOOK]) ? webhooks[WEBHOOK].post : undefined;
   const body = isObject(post) && isObject(post.requestBody) ? post.requestBody : {};

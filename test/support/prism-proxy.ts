@@ -15,7 +15,8 @@ export interface PrismProxy {
   stop(): Promise<void>;
 }
 
-const PRISM = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
+const require = createRequire(import.meta.url);
+const PRISM = require.resolve("@stoplight/prism-cli/dist/index.js");
 const STARTUP_MS = 45_000;
 
 /** Starts Prism for `openapi/<contract>.yaml`, forwarding to `upstream`; resolves once it listens. */

@@ -23,7 +23,7 @@ export interface RequestUnderCheck {
 }
 
 /** contract-decisions: "bodies over 1 MiB" get 413, so no such body is a valid request. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 // RFC 6750 b64token: what may follow "Bearer " in one well-formed Authorization header.
 const BEARER = /^Bearer [A-Za-z0-9\-._~+/]+=*$/;

@@ -2,7 +2,7 @@ import { FieldErrorList, joinPath } from "../validation/field-errors.js";
 import { readArray, readBodyObject, rejectUnknownFields, requiredField } from "../validation/json-input.js";
 import { isValidEmailAddress } from "./email-address.js";
 
-export const INVITATION_LIMITS = { emails: { min: 1, max: 50 } } as const;
+const INVITATION_LIMITS = { emails: { min: 1, max: 50 } } as const;
 
 /** Validates the body of `POST /accounts/invitations`; returns the addresses as sent. */
 export function parseSendInvitationsBody(body: unknown): string[] {

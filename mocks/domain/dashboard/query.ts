@@ -28,7 +28,7 @@ export interface PageWindow {
   pageSize: number;
 }
 
-export const PAGE_LIMITS = {
+const PAGE_LIMITS = {
   page: { min: 1, max: 2_147_483_647, default: 1 },
   pageSize: { min: 1, max: 100, default: 10 },
 } as const;

@@ -50,9 +50,9 @@ export interface DashboardSeedToken {
 }
 
 /** A claim as a request would write it: `readonly` defaults to false. */
-export type DashboardSeedClaim = ClaimInput;
+type DashboardSeedClaim = ClaimInput;
 
-export interface DashboardSeedServer {
+interface DashboardSeedServer {
   /** A GUID, unique across teams (either case; answered in lower case). */
   guid: string;
   /** A `DashboardSeedTeam.id`: whose inventory holds the server. */

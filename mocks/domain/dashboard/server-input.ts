@@ -11,7 +11,7 @@ import {
 
 // Item count is the contract's; the string bounds are not fixed there and are chosen as any careful
 // API would bound stored strings (2048 matches the rebuild API's URL limit).
-export const SERVER_LIMITS = {
+const SERVER_LIMITS = {
   servers: { min: 1, max: 100 },
   address: { min: 1, max: 2048 },
   product: { min: 1, max: 100 },

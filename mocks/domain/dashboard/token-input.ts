@@ -12,7 +12,7 @@ import { CLAIM_NAMES, makeClaim } from "./claims.js";
 import { isGuid } from "./guid.js";
 import type { Claim } from "./types.js";
 
-export const TOKEN_LIMITS = {
+const TOKEN_LIMITS = {
   name: { min: 1, max: 100 },
   // Not fixed by the contract; bounded like any stored string, well above real panel user names.
   panelUser: { min: 1, max: 255 },

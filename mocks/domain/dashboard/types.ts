@@ -3,8 +3,6 @@ import type { components, operations } from "../../../src/generated/dashboard.js
 type Schemas = components["schemas"];
 
 export type McpAttributes = Schemas["McpClaimAttributes"];
-export type McpClaim = Schemas["McpClaim"];
-export type ManageApiTokensClaim = Schemas["ManageApiTokensClaim"];
 /** A claim as stored and as written in every response (the wire shape). */
 export type Claim = Schemas["Claim"];
 /** A claim as a request writes it: `readonly` and `attributes` optional. */

@@ -3,10 +3,10 @@ import { formatTimestamp } from "../timestamp.js";
 import type { CallbackTransport, DeliveryRecord, RebuildCallbackPayload } from "./types.js";
 
 /** Waits after a failed attempt ended before the next one: 5 attempts in all. */
-export const RETRY_DELAYS_MS: readonly number[] = [10_000, 20_000, 40_000, 80_000];
+const RETRY_DELAYS_MS: readonly number[] = [10_000, 20_000, 40_000, 80_000];
 
 /** A partner's webhook as configured at the moment of an attempt. */
-export interface WebhookTarget {
+interface WebhookTarget {
   url: string | null;
   apiKey: string | null;
 }

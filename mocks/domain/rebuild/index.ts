@@ -4,23 +4,14 @@
  * built-in webhook sink. Pure: time comes from the injected clock, randomness from the injected
  * source, and callbacks leave through the injected transport.
  */
-export type { CompletionInput, MagicLinkInput } from "./control-input.js";
-export { RETRY_DELAYS_MS } from "./deliveries.js";
-export { builtInSinkUrl, DEFAULT_RATE_LIMIT_PER_HOUR, DEFAULT_REGION } from "./partner-settings.js";
 export { projectIdFromPromptToken } from "./prompt-token.js";
 export { hostRejection, isPublicHost } from "./public-host.js";
 export type { RateLimitState } from "./rate-window.js";
 export {
-  type AuthenticatedPartner,
   createRebuildDomain,
-  DEFAULT_ERROR_CODE,
   DEFAULT_ERROR_MESSAGE,
-  DEFAULT_REBUILD_DELAY_MS,
-  type MagicLinkResult,
   type RebuildDomain,
   type RebuildDomainOptions,
-  type SubmitResult,
 } from "./rebuild-domain.js";
-export { type BrandSeed, defaultRebuildSeed, type PartnerSeed, type RebuildSeed } from "./seed.js";
-export { MAX_PROMPT_LENGTH, MAX_SOURCE_URL_LENGTH } from "./submission.js";
+export { defaultRebuildSeed, type RebuildSeed } from "./seed.js";
 export type * from "./types.js";

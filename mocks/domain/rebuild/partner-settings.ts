@@ -6,8 +6,8 @@ import { httpUrlProblem } from "./http-url.js";
 import { generateKey } from "./secrets.js";
 import type { PartnerSettings } from "./types.js";
 
-export const DEFAULT_REGION = "eu";
-export const DEFAULT_RATE_LIMIT_PER_HOUR = 30;
+const DEFAULT_REGION = "eu";
+const DEFAULT_RATE_LIMIT_PER_HOUR = 30;
 // Bounds the memory of a partner's rate window, which holds one timestamp per counted request.
 const MAX_RATE_LIMIT_PER_HOUR = 1_000_000;
 const MAX_KEY_LENGTH = 256;
@@ -31,7 +31,7 @@ export function parsePartnerId(value: unknown): number | undefined {
   return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
-export function builtInSinkUrl(origin: string, partnerId: number): string {
+function builtInSinkUrl(origin: string, partnerId: number): string {
   return `${origin.replace(/\/+$/, "")}/__mock/webhook-sink/${partnerId}`;
 }
 

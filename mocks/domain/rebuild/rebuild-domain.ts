@@ -26,8 +26,8 @@ import type {
   SinkEntry,
 } from "./types.js";
 
-export const DEFAULT_REBUILD_DELAY_MS = 5000;
-export const DEFAULT_ERROR_CODE = "process_failed";
+const DEFAULT_REBUILD_DELAY_MS = 5000;
+const DEFAULT_ERROR_CODE = "process_failed";
 export const DEFAULT_ERROR_MESSAGE = "The rebuild process failed: the source site could not be recreated.";
 
 export interface RebuildDomainOptions {
@@ -44,16 +44,14 @@ export interface RebuildDomainOptions {
 }
 
 /** A caller that passed authentication; the other operations look its current settings up again. */
-export interface AuthenticatedPartner {
+interface AuthenticatedPartner {
   readonly id: number;
 }
 
 /** `created` true: a new rebuild, always running (answer 202); false: the partner's existing one for this URL (answer 200). */
-export type SubmitResult =
-  | { created: true; rebuild: RunningRebuildView }
-  | { created: false; rebuild: RebuildView };
+type SubmitResult = { created: true; rebuild: RunningRebuildView } | { created: false; rebuild: RebuildView };
 
-export type MagicLinkResult = { assigned: true; projectId: string } | { assigned: false };
+type MagicLinkResult = { assigned: true; projectId: string } | { assigned: false };
 
 /**
  * The Partner site rebuild API as pure state and rules. The HTTP layer calls, for a submission:

@@ -5,7 +5,7 @@ import { applyPartnerPatch, defaultPartner, parsePartnerId } from "./partner-set
 import type { PartnerSettings } from "./types.js";
 
 /** A brand as a seed (or a control request) writes it. */
-export interface BrandSeed {
+interface BrandSeed {
   /** 1 to 100 characters. */
   name: string;
   /** Colours are CSS hex colours (`#0b5fff`); both maps default to empty. */
@@ -24,7 +24,7 @@ export interface BrandSeed {
  * control API: feature enabled, generated keys, the built-in sink as webhook URL, region `eu`,
  * 30 requests per hour, no brands.
  */
-export interface PartnerSeed {
+interface PartnerSeed {
   /** Positive integer; the `X-Partner-Id`. */
   id: number;
   featureEnabled?: boolean;

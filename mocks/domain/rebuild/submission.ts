@@ -3,8 +3,8 @@ import { holdsNonIriCharacter } from "../validation/iri.js";
 import { codePointLength, isJsonObject, jsonType } from "../validation/json-input.js";
 import { hostRejection } from "./public-host.js";
 
-export const MAX_SOURCE_URL_LENGTH = 2048;
-export const MAX_PROMPT_LENGTH = 10_000;
+const MAX_SOURCE_URL_LENGTH = 2048;
+const MAX_PROMPT_LENGTH = 10_000;
 
 /** A submission body that passed validation. */
 export interface ValidSubmission {

@@ -1,6 +1,6 @@
 /** The plain, JSON-serialisable shapes the rebuild domain hands out. */
 
-export type RebuildStatus = "running" | "success" | "failed";
+type RebuildStatus = "running" | "success" | "failed";
 
 export interface RunningRebuildView {
   requestId: string;

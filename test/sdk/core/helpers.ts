@@ -152,5 +152,3 @@ export async function settleWithTimers<T>(promise: Promise<T>, stepMs = 1000): P
   while (!done) await vi.advanceTimersByTimeAsync(stepMs);
   return tracked;
 }
-
-export const page = (total: number) => ({ totalCount: total, data: [{ id: 1, name: "a" }] });

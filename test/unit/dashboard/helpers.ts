@@ -32,7 +32,7 @@ export function q(query = ""): URLSearchParams {
 }
 
 /** The DomainError `run` throws; fails the test when it throws nothing or something else. */
-export function domainError(run: () => unknown): DomainError {
+function domainError(run: () => unknown): DomainError {
   try {
     run();
   } catch (error) {
