@@ -1,3 +1,8 @@
+/** 0000-01-01T00:00:00Z: the earliest instant a timestamp can write with a four-digit year. */
+export const EARLIEST_TIME_MS = -62_167_219_200_000;
+/** 9999-12-31T23:59:59Z: the clock never passes it, so every timestamp stays RFC 3339. */
+export const LATEST_TIME_MS = 253_402_300_799_000;
+
 // Timestamps have whole seconds, and a busy mock formats the same second many times (a rebuild's
 // createdAt, its completion, each delivery, the sink): the last one is kept.
 let cachedSecond = Number.NaN;
@@ -11,4 +16,9 @@ export function formatTimestamp(epochMs: number): string {
   cachedSecond = second;
   cachedText = text;
   return text;
+}
+
+/** Exact to the millisecond, for snapshots: `2026-11-22T02:39:49.123Z`. */
+export function formatInstant(epochMs: number): string {
+  return new Date(epochMs).toISOString();
 }

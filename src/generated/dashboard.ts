@@ -565,7 +565,13 @@ export interface components {
         ApiTokenId: number;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Assumed: the source says a request with no valid token gets `401` but shows no challenge; every `401` carries the Bearer challenge of RFC 6750 with the realm `dashboard`, plus `error="invalid_token"` when a token was sent but is not valid (contract decision).
+         * @example Bearer realm="dashboard", error="invalid_token"
+         */
+        "WWW-Authenticate": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -611,6 +617,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`; a missing or malformed header and an unknown, deleted or expired token are all not valid.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -677,6 +684,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -751,6 +759,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -837,6 +846,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -903,6 +913,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -979,6 +990,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1044,6 +1056,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1119,6 +1132,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1204,6 +1218,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `Error` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -61,7 +61,7 @@ afterAll(async () => {
 
 /** The world's resources, without what a rejected request may still touch (`lastUsedAt`). */
 function resources(world: MockWorld): string {
-  return JSON.stringify(world.snapshot(), (key, value) => (key === "lastUsedAt" ? undefined : value));
+  return JSON.stringify(world.state(), (key, value) => (key === "lastUsedAt" ? undefined : value));
 }
 
 function wellFormedError(answer: RawAnswer): void {

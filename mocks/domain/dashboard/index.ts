@@ -17,6 +17,8 @@ export {
   defaultDashboardSeed,
 } from "./seed.js";
 export { SERVER_LIMITS } from "./server-input.js";
+export { type DashboardSnapshot, readDashboardSnapshot } from "./snapshot.js";
+export { INVITATION_LOG_LIMIT } from "./team-directory.js";
 export { TOKEN_LIMITS } from "./token-input.js";
 export type * from "./types.js";
-export type { DashboardSnapshot } from "./views.js";
+export type { DashboardState } from "./views.js";

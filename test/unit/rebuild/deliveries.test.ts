@@ -148,7 +148,7 @@ describe("built-in webhook sink", () => {
   it("records what it receives per partner, with lower-case header names", async () => {
     const { clock, domain } = setup();
     await clock.advance(2000);
-    domain.sinkReceive("1001", { "Content-Type": "application/json", "X-API-Key": "k" }, { hello: 1 });
+    domain.sinkReceive("1001", { "Content-Type": "application/json", "X-API-Key": "k" }, '{"hello":1}');
     domain.sinkReceive(1001, {}, "raw");
     expect(domain.sinkList(1001)).toEqual([
       {
@@ -159,7 +159,7 @@ describe("built-in webhook sink", () => {
       { headers: {}, body: "raw", at: "2026-11-22T00:00:02+00:00" },
     ]);
     expect(domain.sinkList("1003")).toEqual([]);
-    expect(domain.snapshot().sink).toEqual({ "1001": domain.sinkList(1001) });
+    expect(domain.state().sink).toEqual({ "1001": domain.sinkList(1001) });
   });
 
   it("answers NOT_FOUND for a partner id that cannot exist", () => {
@@ -172,7 +172,7 @@ describe("built-in webhook sink", () => {
 
   it("is emptied by reset", () => {
     const { domain } = setup();
-    domain.sinkReceive(1001, {}, {});
+    domain.sinkReceive(1001, {}, "{}");
     domain.reset();
     expect(domain.sinkList(1001)).toEqual([]);
   });
