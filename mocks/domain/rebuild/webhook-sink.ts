@@ -14,6 +14,12 @@ export const SINK_LIMITS = {
   characters: 16 * 1024 * 1024,
 } as const;
 
+export interface SinkLimits {
+  perPartner: number;
+  entries: number;
+  characters: number;
+}
+
 /** One received request as stored: the body as text (UTF-8 decoded), parsed only when read. */
 export interface StoredSinkEntry {
   headers: Record<string, string>;
@@ -45,7 +51,7 @@ export interface WebhookSink {
   restore(entries: Readonly<Record<string, readonly StoredSinkEntry[]>>, dropped: number): void;
 }
 
-export function createWebhookSink(limits: typeof SINK_LIMITS = SINK_LIMITS): WebhookSink {
+export function createWebhookSink(limits: SinkLimits = SINK_LIMITS): WebhookSink {
   let byPartner = new Map<number, Slot[]>();
   // Every kept slot in arrival order, from `head` on; slots dropped per partner are skipped.
   let queue: Slot[] = [];
