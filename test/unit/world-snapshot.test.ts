@@ -55,6 +55,9 @@ async function busyWorld() {
   return { world, sent, again, done, stalled, running };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests below edit arbitrary paths of a parsed snapshot
+type EditableJson = Record<string, any>;
+
 const roundTrip = (snapshot: MockWorldSnapshot) => JSON.parse(JSON.stringify(snapshot)) as unknown;
 
 describe("world.snapshot() and world.restore()", () => {
@@ -136,14 +139,14 @@ function refusal(world: MockWorld, snapshot: unknown): string[] {
 }
 
 describe("world.restore() refuses what is not a valid state, naming each bad value, and changes nothing", () => {
-  const edit = async (change: (s: Record<string, any>) => void) => {
+  const edit = async (change: (s: EditableJson) => void) => {
     const { world } = await busyWorld();
-    const snapshot = roundTrip(world.snapshot()) as Record<string, any>;
+    const snapshot = roundTrip(world.snapshot()) as EditableJson;
     change(snapshot);
     return snapshot;
   };
 
-  it.each<[string, (s: Record<string, any>) => void, string[]]>([
+  it.each<[string, (s: EditableJson) => void, string[]]>([
     ["another version", (s) => (s.version = 2), ["invalid_value@version"]],
     ["no clock", (s) => delete s.clock, ["required@clock"]],
     ["a bad instant", (s) => (s.clock.now = "yesterday"), ["invalid_format@clock.now"]],
