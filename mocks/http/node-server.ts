@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DomainError } from "../domain/errors.js";
 import { createMockWorld, type MockWorld, type MockWorldOptions } from "../world.js";
+import { answerClientError } from "./client-error.js";
 import { createEdge } from "./edge.js";
 import { createEdgePolicy, type EdgeOptions } from "./edge-policy.js";
 import { createMockDispatcher, type MockObservation } from "./mock-dispatcher.js";
@@ -57,6 +58,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const saved = options.stateFile === undefined ? undefined : await readStateFile(options.stateFile);
   const server = createServer();
   server.keepAliveTimeout = 5_000;
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 4010, host, () => {

@@ -28,6 +28,8 @@ export interface StoredSinkEntry {
   at: string;
 }
 
+const DROPPED: StoredSinkEntry = { headers: {}, text: null, at: "" };
+
 interface Slot {
   partnerId: number;
   entry: StoredSinkEntry;
@@ -62,6 +64,8 @@ export function createWebhookSink(limits: SinkLimits = SINK_LIMITS): WebhookSink
 
   const drop = (slot: Slot) => {
     slot.kept = false;
+    // The slot may stay queued a while; what it held must not.
+    slot.entry = DROPPED;
     entries--;
     characters -= slot.characters;
     dropped++;
@@ -80,10 +84,11 @@ export function createWebhookSink(limits: SinkLimits = SINK_LIMITS): WebhookSink
     }
   };
 
-  // Slots dropped by the per-partner cap stay queued until they surface; once they outnumber the
-  // kept ones the queue is rebuilt, so it never holds more than about twice what is kept.
+  // Slots before `head` are gone, and slots dropped by the per-partner cap stay queued until they
+  // surface; once either outnumbers the kept ones the queue is rebuilt, so it never holds (and
+  // keeps alive) more than about twice what is kept.
   const compact = () => {
-    if (queue.length - head <= 2 * entries + 64) return;
+    if (head <= 2 * entries + 64 && queue.length - head <= 2 * entries + 64) return;
     queue = queue.slice(head).filter((slot) => slot.kept);
     head = 0;
   };
