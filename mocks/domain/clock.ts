@@ -1,5 +1,5 @@
 import { type QueuedTask, TaskQueue } from "./task-queue.js";
-import { EARLIEST_TIME_MS, LATEST_TIME_MS } from "./timestamp.js";
+import { clampTime, EARLIEST_TIME_MS, LATEST_TIME_MS } from "./timestamp.js";
 
 /**
  * The mock's only notion of time. Domain code reads `now()` and schedules work here; nothing in the
@@ -12,8 +12,9 @@ export interface Clock {
   /** Current virtual time, epoch milliseconds. */
   now(): number;
   /**
-   * Runs `task` once the virtual time reaches `atMs`. While its synchronous part runs, `now()` reads
-   * `atMs` (also when it runs late). Returns a function that cancels it.
+   * Runs `task` once the virtual time reaches `atMs` (at most `LATEST_TIME_MS`). While its
+   * synchronous part runs, `now()` reads that time (also when it runs late). Returns a function
+   * that cancels it.
    */
   schedule(atMs: number, task: () => void | Promise<void>): () => void;
   /**
@@ -198,7 +199,8 @@ export function createClock(options: ClockOptions = {}): Clock {
   const clock: Clock = {
     now,
     schedule(atMs, task) {
-      const cancel = tasks.push({ at: atMs, seq: seq++, run: task });
+      // Time stops at LATEST_TIME_MS: work due later falls due then.
+      const cancel = tasks.push({ at: clampTime(atMs), seq: seq++, run: task });
       rearm();
       return () => {
         cancel();
