@@ -12,7 +12,7 @@ import {
 import { readInstant, readRecord } from "./domain/snapshot/snapshot-input.js";
 import { EARLIEST_TIME_MS, LATEST_TIME_MS } from "./domain/timestamp.js";
 import { FieldErrorList, joinPath } from "./domain/validation/field-errors.js";
-import { jsonType } from "./domain/validation/json-input.js";
+import { isJsonObject, jsonType } from "./domain/validation/json-input.js";
 
 /** The snapshot format this version of the mock writes and reads. */
 export const SNAPSHOT_VERSION = 1;
@@ -54,6 +54,24 @@ export function readWorldSnapshot(
   context: { origin: string; random: Random },
 ): CheckedWorldSnapshot {
   const errors = new FieldErrorList();
+  if (!isJsonObject(value)) {
+    errors.add("invalid_type", "", `A snapshot is a JSON object, got ${jsonType(value)}`);
+    throw errors.toError();
+  }
+  // Checked first and alone: nothing else can be read reliably in a format this mock does not know.
+  if (value.version !== SNAPSHOT_VERSION) {
+    if (value.version === undefined)
+      errors.add("required", "version", `"version" is required (${SNAPSHOT_VERSION})`);
+    else {
+      const got = JSON.stringify(value.version) ?? jsonType(value.version);
+      errors.add(
+        "invalid_value",
+        "version",
+        `Must be ${SNAPSHOT_VERSION}, the snapshot format of this mock (got ${got})`,
+      );
+    }
+    throw errors.toError();
+  }
   const root = readRecord(
     value,
     "",
@@ -61,15 +79,6 @@ export function readWorldSnapshot(
     errors,
   );
   if (!root) throw errors.toError();
-  if (root.version !== undefined && root.version !== SNAPSHOT_VERSION) {
-    errors.add(
-      "invalid_value",
-      "version",
-      `Must be ${SNAPSHOT_VERSION}, the snapshot format of this mock (got ${JSON.stringify(root.version) ?? jsonType(root.version)})`,
-    );
-    // Nothing else can be read reliably in a format this mock does not know.
-    throw errors.toError();
-  }
   const clock = readRecord(root.clock, "clock", { required: ["now", "offsetMs"] }, errors);
   const now = readInstant(clock?.now, "clock.now", errors);
   const offsetMs = clock?.offsetMs;
@@ -83,11 +92,12 @@ export function readWorldSnapshot(
   const rebuild = readRebuildSnapshot(root.rebuild, "rebuild", errors, context);
   let faults: FaultSettings | undefined;
   try {
-    faults = patchFaults(NO_FAULTS, root.faults);
+    if (root.faults !== undefined) faults = patchFaults(NO_FAULTS, root.faults);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    for (const e of error.details.fieldErrors ?? [])
-      errors.add(e.type, joinPath("faults", e.path), e.message);
+    for (const e of error.details.fieldErrors ?? []) {
+      errors.add(e.type, e.path === "" ? "faults" : joinPath("faults", e.path), e.message);
+    }
   }
   errors.throwIfAny();
   if (now === undefined || typeof offsetMs !== "number" || !dashboard || !rebuild || !faults) {

@@ -12,19 +12,17 @@ import {
   requiredField,
 } from "../validation/json-input.js";
 
-/** An object with exactly these fields (`optional` ones may be left out). */
+/** An object with exactly these fields (`optional` ones may be left out); undefined when absent or not an object. */
 export function readRecord(
   value: unknown,
   path: string,
   fields: { required: readonly string[]; optional?: readonly string[] },
   errors: FieldErrorList,
 ): JsonObject | undefined {
+  // Absent: the object holding it already reported it as required.
+  if (value === undefined) return undefined;
   if (!isJsonObject(value)) {
-    errors.add(
-      value === undefined ? "required" : "invalid_type",
-      path,
-      `Must be an object, got ${jsonType(value)}`,
-    );
+    errors.add("invalid_type", path, `Must be an object, got ${jsonType(value)}`);
     return undefined;
   }
   rejectUnknownFields(value, [...fields.required, ...(fields.optional ?? [])], path, errors);
