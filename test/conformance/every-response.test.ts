@@ -11,10 +11,11 @@ import {
   rebuildHeaders,
   submitRebuild,
 } from "../http/support/client.js";
-import { useMswMock } from "../http/support/harness.js";
+import { useMswMock, useNodeMock } from "../http/support/harness.js";
 import { suiteLog } from "../support/conformance-observer.js";
-import { callbackExampleShapes, documentedResponses } from "../support/contract-inventory.js";
+import { callbackExampleShapes, documentedResponses, EDGE_RESPONSES } from "../support/contract-inventory.js";
 import { PARTNER, SERVER_1, TOKEN } from "../support/default-seed.js";
+import { socketExchange } from "../support/raw-http.js";
 
 const { world, call, control } = useMswMock();
 /** What the suite-wide observer has seen conform so far in this file. */
@@ -346,5 +347,69 @@ describe("every documented callback shape, validated against the webhooks entry"
   it.each(callbacks)("%s", async (example, completion) => {
     await complete(completion);
     expect(covered()).toContain(callbackExampleShapes().get(example));
+  });
+});
+
+describe("every answer the standalone server's edge gives in front of the APIs, validated", () => {
+  const node = useNodeMock();
+  const port = () => Number(new URL(node.origin).port);
+  const edgeCases: Array<[rule: keyof typeof EDGE_RESPONSES, status: number, send: () => Promise<number>]> = [
+    [
+      "preflight",
+      204,
+      async () =>
+        (
+          await socketExchange(
+            port(),
+            "OPTIONS /v1/si/servers HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://localhost:5173\r\n" +
+              "Access-Control-Request-Method: POST\r\nConnection: close\r\n\r\n",
+          )
+        ).status,
+    ],
+    [
+      "host",
+      403,
+      async () =>
+        (
+          await socketExchange(
+            port(),
+            "GET /v1/si/servers HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+          )
+        ).status,
+    ],
+    [
+      "origin",
+      403,
+      async () =>
+        (
+          await node.call({
+            method: "POST",
+            path: "/__mock/reset",
+            headers: { origin: "https://evil.example" },
+          })
+        ).status,
+    ],
+    [
+      "request-target",
+      400,
+      async () =>
+        (
+          await socketExchange(
+            port(),
+            "GET http://[ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+          )
+        ).status,
+    ],
+  ];
+
+  it("the table names each edge answer exactly once", () => {
+    expect(edgeCases.map(([rule]) => EDGE_RESPONSES[rule]).sort()).toEqual(
+      Object.values(EDGE_RESPONSES).sort(),
+    );
+  });
+
+  it.each(edgeCases)("%s", async (rule, status, send) => {
+    expect(await send()).toBe(status);
+    expect(covered()).toContain(EDGE_RESPONSES[rule]);
   });
 });
