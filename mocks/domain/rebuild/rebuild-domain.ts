@@ -271,7 +271,8 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
   /** Keeps a rebuild (new or restored) and schedules its completion at `completesAt`. */
   const track = (record: RebuildRecord, completesAt: number | undefined): RebuildEntry => {
     const entry: RebuildEntry = { record, cancelCompletion: undefined, completesAt };
-    const outcome = record.status === "running" ? scriptedOutcome(hostOf(record)) : undefined;
+    const outcome =
+      record.status === "running" ? scriptedOutcome(new URL(record.normalizedSourceUrl).hostname) : undefined;
     if (outcome && completesAt !== undefined) {
       // complete() cancels this task, so when it runs the rebuild is still running.
       entry.cancelCompletion = clock.schedule(completesAt, () => finish(entry, outcome));
@@ -496,11 +497,6 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
     rateWindows.clear();
     deliverer.reset();
   }
-}
-
-/** The host a rebuild's outcome is scripted by. */
-function hostOf(record: RebuildRecord): string {
-  return new URL(record.normalizedSourceUrl).hostname;
 }
 
 function previewUrlOf(projectId: string): string {
