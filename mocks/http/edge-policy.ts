@@ -95,11 +95,12 @@ export function createEdgePolicy(boundHost: string, options: EdgeOptions = {}): 
 
   return {
     cors,
-    hostAllowed(header) {
+    // Every request asks, nearly always with the same few values: parsing each once is enough.
+    hostAllowed: remembered((header) => {
       const host = canonicalHost(header);
       return host !== undefined && (isLoopbackHost(host) || hosts.has(host));
-    },
-    originAllowed(origin) {
+    }),
+    originAllowed: remembered((origin) => {
       if (!cors) return false;
       if (anyOrigin || origins.has(origin)) return true;
       let url: URL;
@@ -113,6 +114,23 @@ export function createEdgePolicy(boundHost: string, options: EdgeOptions = {}): 
         url.origin === origin &&
         isLoopbackHost(url.hostname)
       );
-    },
+    }),
+  };
+}
+
+// Enough for every name a developer's machine uses; a client sending endless distinct values only
+// empties it now and then.
+const REMEMBERED = 256;
+
+function remembered(decide: (value: string) => boolean): (value: string) => boolean {
+  const answers = new Map<string, boolean>();
+  return (value) => {
+    let answer = answers.get(value);
+    if (answer === undefined) {
+      answer = decide(value);
+      if (answers.size >= REMEMBERED) answers.clear();
+      answers.set(value, answer);
+    }
+    return answer;
   };
 }

@@ -18,6 +18,7 @@ const EXPOSED_HEADERS = [
 /** How long a browser may reuse a preflight's answer (seconds). */
 export const PREFLIGHT_MAX_AGE_SECONDS = 600;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const VARY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ vary: "Origin" });
 
 /** An answer the edge gave instead of the APIs. */
 export interface EdgeAnswer {
@@ -39,8 +40,11 @@ export interface Edge {
   screen(req: MockRequest): EdgeAnswer | undefined;
   /** Refuses a request-target that is not a URL (400); `root` is the server's own root URL. */
   badTarget(req: Omit<MockRequest, "url">, root: URL): EdgeAnswer;
-  /** The APIs' answer with the CORS headers an allowed origin gets (none for others). */
-  decorate(req: MockRequest, response: MockResponse): MockResponse;
+  /**
+   * Headers to add to the APIs' answer: with CORS on, `Vary: Origin` always, and for an allowed
+   * origin `Access-Control-Allow-Origin` and `-Expose-Headers`; nothing with CORS off.
+   */
+  corsHeaders(req: MockRequest): Readonly<Record<string, string>> | undefined;
 }
 
 export function createEdge(dispatch: Dispatcher, policy: EdgePolicy): Edge {
@@ -109,20 +113,14 @@ export function createEdge(dispatch: Dispatcher, policy: EdgePolicy): Edge {
       );
     },
 
-    decorate(req, response) {
-      if (!policy.cors) return response;
+    corsHeaders(req) {
+      if (!policy.cors) return undefined;
       const origin = req.headers.get("origin");
-      if (origin === null || !policy.originAllowed(origin)) {
-        return { ...response, headers: { ...response.headers, vary: "Origin" } };
-      }
+      if (origin === null || !policy.originAllowed(origin)) return VARY_ORIGIN;
       return {
-        ...response,
-        headers: {
-          ...response.headers,
-          "access-control-allow-origin": origin,
-          "access-control-expose-headers": EXPOSED_HEADERS,
-          vary: "Origin",
-        },
+        "access-control-allow-origin": origin,
+        "access-control-expose-headers": EXPOSED_HEADERS,
+        vary: "Origin",
       };
     },
   };

@@ -71,7 +71,7 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
     req.on("error", () => res.destroy());
 
     const send = (request: MockRequest, response: MockResponse, answer: Answer) => {
-      write(res, edge.decorate(request, response), answer, head, (error) => internal(res, error));
+      write(res, response, answer, head, edge.corsHeaders(request), (error) => internal(res, error));
       log(request.url.pathname, response.status);
     };
 
@@ -220,10 +220,11 @@ function write(
   response: MockResponse,
   { close }: Answer,
   head: boolean,
+  extraHeaders?: Readonly<Record<string, string>>,
   onStreamError?: (error: unknown) => void,
 ): void {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string | number> = { ...response.headers };
+  const headers: Record<string, string | number> = { ...response.headers, ...extraHeaders };
   if (close) headers.connection = "close";
   if (response.body === undefined) {
     res.writeHead(response.status, headers);
