@@ -7,7 +7,7 @@ import { createMockDispatcher, type MockDispatcherOptions } from "./http/mock-di
 import { createMswHandlers } from "./http/msw-handlers.js";
 import type { MockWorld } from "./world.js";
 
-export { type Clock, type ClockOptions, createClock } from "./domain/clock.js";
+export { type Clock, ClockLimitError, type ClockOptions, createClock } from "./domain/clock.js";
 export { type DashboardSeed, defaultDashboardSeed, INVITATION_LOG_LIMIT } from "./domain/dashboard/index.js";
 export type { FaultSettings } from "./domain/faults.js";
 export { type Random, seededRandom } from "./domain/random.js";
@@ -21,7 +21,7 @@ export {
   SINK_LIMITS,
 } from "./domain/rebuild/index.js";
 export { MAX_JSON_DEPTH } from "./domain/validation/json-depth.js";
-export type { ObservedRequest } from "./http/dispatch.js";
+export type { EdgeRule, ObservedRequest } from "./http/dispatch.js";
 export type { MockBaseUrls, MockDispatcherOptions, MockObservation } from "./http/mock-dispatcher.js";
 export {
   createMockWorld,

@@ -16,12 +16,12 @@ const EXPOSED_HEADERS = [
   "Allow",
 ].join(", ");
 /** How long a browser may reuse a preflight's answer (seconds). */
-export const PREFLIGHT_MAX_AGE_SECONDS = 600;
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const VARY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ vary: "Origin" });
 
 /** An answer the edge gave instead of the APIs. */
-export interface EdgeAnswer {
+interface EdgeAnswer {
   rule: EdgeRule;
   response: MockResponse;
 }
