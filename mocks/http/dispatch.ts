@@ -88,7 +88,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       origin: base.origin,
       prefix,
       scopePath: prefix + api.scope,
-      match: compileRoutes(api.routes),
+      router: compileRoutes(api.routes),
     };
   });
 
@@ -121,7 +121,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       return respond(response, delayMs);
     }
 
-    const found = entry.match.match(req.method, below(entry, req.url));
+    const found = entry.router.match(req.method, below(entry, req.url));
     let response: DispatchResult & { kind: "respond" };
     if (found.kind === "not-found") {
       response = respond(errorResponse(new DomainError("NOT_FOUND", `No resource at ${path}`)), delayMs);
@@ -155,11 +155,11 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     },
     methodsAt(url: URL) {
       const entry = mountAt(url);
-      return entry ? entry.match.methods(below(entry, url)) : undefined;
+      return entry ? entry.router.methods(below(entry, url)) : undefined;
     },
     bodyLimit(method: string, url: URL) {
       const entry = mountAt(url);
-      const found = entry?.match.match(method, below(entry, url));
+      const found = entry?.router.match(method, below(entry, url));
       return (found?.kind === "found" ? found.route.maxBodyBytes : undefined) ?? MAX_BODY_BYTES;
     },
     report: observe,

@@ -69,7 +69,12 @@ export function createStateFileWriter(
     firstChangeAt = undefined;
     // Taken now, written in order: a later write never lands before an earlier one.
     const state = snapshot();
-    const next = writing.then(() => writeAtomically(path, state, counter++));
+    const next = writing
+      .then(() => writeAtomically(path, state, counter++))
+      .catch((error: unknown) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new Error(`cannot write state file ${path}: ${code ?? String(error)}`, { cause: error });
+      });
     writing = next.catch(() => undefined);
     return next;
   };

@@ -7,7 +7,7 @@ import { readBodyText, readJsonBody } from "./body.js";
 import type { MockRequest, RouteDefinition } from "./types.js";
 
 /** `PUT /__mock/snapshot` takes up to 64 MiB: a world with a full webhook sink is larger than 1 MiB. */
-export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
+const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 
 // Ten years: far enough for any test, near enough that a typo cannot run the clock into nonsense.
 const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;

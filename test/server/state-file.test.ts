@@ -113,6 +113,11 @@ describe("stateFile (startMockServer)", () => {
     },
   );
 
+  it("a state file that cannot be written refuses the start, naming it", async () => {
+    const file = join(dir, "no-such-directory", "state.json");
+    await expect(start({ stateFile: file })).rejects.toThrow(`cannot write state file ${file}: ENOENT`);
+  });
+
   it("a bad value deep inside is named by its path", async () => {
     const source = await start({ clock: createClock({ frozenAt: FROZEN_AT }) });
     const snapshot = source.world.snapshot();
