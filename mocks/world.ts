@@ -3,8 +3,11 @@ import {
   createDashboardDomain,
   type DashboardDomain,
   type DashboardSeed,
+  type DashboardSnapshot,
+  type DashboardState,
   defaultDashboardSeed,
 } from "./domain/dashboard/index.js";
+import { DomainError, validationFailed } from "./domain/errors.js";
 import { type FaultSettings, NO_FAULTS } from "./domain/faults.js";
 import { cryptoRandom, type Random } from "./domain/random.js";
 import {
@@ -13,8 +16,10 @@ import {
   defaultRebuildSeed,
   type RebuildDomain,
   type RebuildSeed,
+  type RebuildState,
 } from "./domain/rebuild/index.js";
-import { formatTimestamp } from "./domain/timestamp.js";
+import { EARLIEST_TIME_MS, formatInstant, formatTimestamp, LATEST_TIME_MS } from "./domain/timestamp.js";
+import { type MockWorldSnapshot, readWorldSnapshot, SNAPSHOT_VERSION } from "./world-snapshot.js";
 
 /** What a mock world starts from (and `reset` returns to). Either half may be left out for its default. */
 export interface MockSeed {
@@ -37,6 +42,28 @@ export interface MockWorldOptions {
    * Any implementation gives the same digests, so seeds and tokens behave the same.
    */
   sha256Hex?: (text: string) => string;
+  /**
+   * Gets errors thrown by scheduled work nobody awaits (a bug in the mock), for the default clock.
+   * Default: `console.error`. The world keeps running either way.
+   */
+  onInternalError?: (error: unknown) => void;
+}
+
+/** `GET /__mock/state`: everything as JSON, token secrets and hashes left out. */
+export interface MockWorldState {
+  now: string;
+  dashboard: DashboardState;
+  rebuild: RebuildState;
+  faults: FaultSettings;
+}
+
+export interface RestoreOptions {
+  /**
+   * Keep the snapshot's offset from real time instead of its instant, on a clock that follows real
+   * time: time went on while the snapshot was on disk, and work that fell due meanwhile runs at
+   * once (`--state-file`). Default false: the clock is set to the snapshot's `now`.
+   */
+  resume?: boolean;
 }
 
 /** The whole mock's state and rules: both APIs' domains, the clock and the fault settings. */
@@ -52,14 +79,22 @@ export interface MockWorld {
    * own sink in-process and to every other URL with fetch.
    */
   useTransport(transport: CallbackTransport): void;
-  /** Back to the seed: state, deliveries, the sink and faults cleared, the clock offset back to 0. */
+  /**
+   * Back to the seed: state, deliveries, the sink and faults cleared, the clock offset back to 0.
+   * It wins over an advance or a delivery in flight: neither moves the clock or records afterwards.
+   */
   reset(): void;
-  snapshot(): {
-    now: string;
-    dashboard: ReturnType<DashboardDomain["snapshot"]>;
-    rebuild: ReturnType<RebuildDomain["snapshot"]>;
-    faults: FaultSettings;
-  };
+  /** Everything as JSON for looking at (`GET /__mock/state`); holds no secret and no hash. */
+  state(): MockWorldState;
+  /** Everything needed to carry on later, as JSON (`GET /__mock/snapshot`, `--state-file`). */
+  snapshot(): MockWorldSnapshot;
+  /**
+   * Replaces the whole world with a snapshot (parsed JSON), pending work included. Throws a
+   * VALIDATION_FAILED DomainError listing every bad value by its path, and then changes nothing.
+   */
+  restore(snapshot: unknown, options?: RestoreOptions): void;
+  /** Calls `listener` after anything changed on its own (a task ran) or by reset and restore. */
+  onChange(listener: () => void): () => void;
 }
 
 export const DEFAULT_ORIGIN = "http://127.0.0.1:4010";
@@ -76,7 +111,14 @@ const realTimers = {
 
 /** Creates a mock world; the composition root where real time and randomness enter. */
 export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
-  const clock = options.clock ?? createClock({ source: Date.now, timers: realTimers });
+  const clock =
+    options.clock ??
+    createClock({
+      source: Date.now,
+      timers: realTimers,
+      onTaskError:
+        options.onInternalError ?? ((error) => console.error("mock: scheduled work failed:", error)),
+    });
   const random = options.random ?? cryptoRandom;
   const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, "");
   // Only a missing half means the default: an explicit null is a mistake the seed checks report.
@@ -87,9 +129,19 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   });
 
   const { sha256Hex } = options;
-  const newDashboard = () =>
-    createDashboardDomain({ clock, random, seed: dashboardSeed, ...(sha256Hex ? { sha256Hex } : {}) });
+  const newDashboard = (snapshot?: DashboardSnapshot) =>
+    createDashboardDomain({
+      clock,
+      random,
+      seed: dashboardSeed,
+      ...(snapshot ? { snapshot } : {}),
+      ...(sha256Hex ? { sha256Hex } : {}),
+    });
   let dashboard = newDashboard();
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
   const rebuild = createRebuildDomain({
     clock,
     random,
@@ -116,13 +168,53 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       dashboard = newDashboard();
       rebuild.reset();
       this.faults = NO_FAULTS;
+      changed();
+    },
+    state() {
+      return {
+        now: formatTimestamp(clock.now()),
+        dashboard: dashboard.state(),
+        rebuild: rebuild.state(),
+        faults: { ...this.faults },
+      };
     },
     snapshot() {
       return {
-        now: formatTimestamp(clock.now()),
+        version: SNAPSHOT_VERSION,
+        clock: { now: formatInstant(clock.now()), offsetMs: clock.offsetMs },
         dashboard: dashboard.snapshot(),
         rebuild: rebuild.snapshot(),
-        faults: this.faults,
+        faults: { ...this.faults },
+      };
+    },
+    restore(snapshot, restoreOptions = {}) {
+      const checked = readWorldSnapshot(snapshot, { origin, random });
+      let next: DashboardDomain;
+      try {
+        next = newDashboard(checked.dashboard);
+      } catch (error) {
+        if (error instanceof DomainError) throw error;
+        // A broken reference or a duplicate, found while loading: named by the loader's message.
+        const message =
+          error instanceof Error ? error.message.replace(/^Dashboard seed: /, "") : String(error);
+        throw validationFailed([{ type: "invalid_value", path: "dashboard", message }]);
+      }
+      // Checked in full: from here nothing can fail, so the world is never left half restored.
+      clock.reset();
+      const resumed = restoreOptions.resume === true && !clock.frozen;
+      const at = resumed ? clock.now() + checked.offsetMs : checked.now;
+      clock.setTime(Math.min(LATEST_TIME_MS, Math.max(EARLIEST_TIME_MS, at)));
+      dashboard = next;
+      rebuild.restore(checked.rebuild);
+      this.faults = checked.faults;
+      changed();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      const stop = clock.onTaskDone(listener);
+      return () => {
+        listeners.delete(listener);
+        stop();
       };
     },
   };

@@ -1,15 +1,29 @@
 import { type QueuedTask, TaskQueue } from "./task-queue.js";
+import { clampTime, EARLIEST_TIME_MS, LATEST_TIME_MS } from "./timestamp.js";
 
 /**
  * The mock's only notion of time. Domain code reads `now()` and schedules work here; nothing in the
  * domain touches the wall clock, so tests freeze the clock and advance it instead of sleeping.
+ *
+ * Time never passes 9999-12-31T23:59:59Z (`LATEST_TIME_MS`), so every timestamp the mock writes
+ * stays RFC 3339.
  */
 export interface Clock {
   /** Current virtual time, epoch milliseconds. */
   now(): number;
-  /** Runs `task` once the virtual time reaches `atMs`. Returns a function that cancels it. */
+  /**
+   * Runs `task` once the virtual time reaches `atMs` (at most `LATEST_TIME_MS`). While its
+   * synchronous part runs, `now()` reads that time (also when it runs late). Returns a function
+   * that cancels it.
+   */
   schedule(atMs: number, task: () => void | Promise<void>): () => void;
-  /** Moves virtual time forward and runs every task that falls due, in time order, awaiting each. */
+  /**
+   * Moves virtual time forward by `ms` and starts every task that falls due, in time order; tasks
+   * due together run concurrently. Resolves once every started task (and every task they made due
+   * within the step) has settled; rejects with the first error a task threw, after the rest ran.
+   * A RangeError for a negative or non-finite `ms`, or one that would pass `LATEST_TIME_MS`. Advances
+   * run one after another; a `reset` while one is pending or running cancels it (time stays put).
+   */
   advance(ms: number): Promise<void>;
   /** Stops following the time source; time then moves only through `advance`. */
   freeze(): void;
@@ -18,8 +32,18 @@ export interface Clock {
   readonly frozen: boolean;
   /** Resolves once no due task is running (tasks started by the self-wake timer included). */
   settle(): Promise<void>;
-  /** Back to following the source with offset 0 (or frozen at `frozenAt`); pending tasks are dropped. */
+  /** Back to following the source with offset 0 (or frozen at `frozenAt`); pending and running tasks are forgotten. */
   reset(): void;
+  /** Sets the virtual time (a restored snapshot): frozen, the frozen instant; otherwise the offset. */
+  setTime(atMs: number): void;
+  /**
+   * Starts a stopwatch of virtual time that passes by itself: source time while the clock follows
+   * the source, none while frozen (advances are not counted). What a callback receiver's real
+   * response time counts as (decisions/018).
+   */
+  stopwatch(): () => number;
+  /** Calls `listener` after each task settles (for persistence); returns a function that removes it. */
+  onTaskDone(listener: () => void): () => void;
   /** Cancels the self-wake timer so a process can exit. */
   dispose(): void;
 }
@@ -36,6 +60,23 @@ export interface ClockOptions {
   frozenAt?: number;
   /** Lets an unfrozen clock wake itself when the next task falls due; without it only `advance` runs tasks. */
   timers?: TimerPort;
+  /**
+   * Gets every error a task throws. Tasks started by `advance` or `settle` also reject that call;
+   * ones started by the self-wake timer have nobody else to tell, and the timer never throws.
+   */
+  onTaskError?: (error: unknown) => void;
+}
+
+/** What `advance` rejects with when it would pass `LATEST_TIME_MS`; the clock did not move. */
+export class ClockLimitError extends RangeError {
+  override readonly name = "ClockLimitError";
+  /** The longest advance that was possible, in ms. */
+  readonly maxMs: number;
+
+  constructor(ms: number, now: number) {
+    super(`advance(${ms}) would move the clock past 9999-12-31T23:59:59Z`);
+    this.maxMs = Math.max(0, LATEST_TIME_MS - now);
+  }
 }
 
 // Longest single host timer (about 24.8 days); later wake-ups are re-armed in steps.
@@ -43,6 +84,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 export function createClock(options: ClockOptions = {}): Clock {
   const source = options.source ?? (() => 0);
+  checkInstant(options.frozenAt, "frozenAt");
   let frozenAt = options.frozenAt;
   let offset = 0;
   const tasks = new TaskQueue();
@@ -50,27 +92,79 @@ export function createClock(options: ClockOptions = {}): Clock {
   let wakeHandle: unknown;
   // The source time the wake timer is set for, so scheduling a later task leaves the timer alone.
   let wakeAtSource: number | undefined;
-  let running: Promise<void> = Promise.resolve();
+  // Bumped by reset: work of an older generation neither moves the clock nor counts as in flight.
+  let generation = 0;
+  let inFlight = new Set<Promise<void>>();
+  // Advances run one after another, so "advance 5 s" twice always means 10 s.
+  let advancing: Promise<void> = Promise.resolve();
+  // While a task's synchronous part runs, the time it was due (it may be starting late).
+  let standing: number | undefined;
+  const listeners = new Set<() => void>();
 
-  const now = () => (frozenAt !== undefined ? frozenAt : source() + offset);
+  const followed = () => (frozenAt !== undefined ? frozenAt : Math.min(source() + offset, LATEST_TIME_MS));
+  const now = () => standing ?? followed();
+
+  const notify = () => {
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (error) {
+        options.onTaskError?.(error);
+      }
+    }
+  };
 
   const takeDue = (until: number): QueuedTask | undefined => {
     const next = tasks.peek();
     return next !== undefined && next.at <= until ? tasks.take() : undefined;
   };
 
-  const runDue = async (until: () => number, moveTo?: (at: number) => void) => {
+  /** Runs a task's synchronous part at its due time and keeps its asynchronous rest in flight. */
+  const start = (task: QueuedTask, errors: unknown[] | undefined) => {
+    const fail = (error: unknown) => {
+      errors?.push(error);
+      options.onTaskError?.(error);
+    };
+    let result: void | Promise<void>;
+    standing = task.at < followed() ? task.at : undefined;
+    try {
+      result = task.run();
+    } catch (error) {
+      fail(error);
+      notify();
+      return;
+    } finally {
+      standing = undefined;
+    }
+    if (!(result instanceof Promise)) {
+      notify();
+      return;
+    }
+    const running = inFlight;
+    const settled: Promise<void> = result.then(undefined, fail).finally(() => {
+      running.delete(settled);
+      notify();
+    });
+    running.add(settled);
+  };
+
+  /** Starts every task due by `until`, moving the clock to each one's time when `move` is set. */
+  const startDue = (until: () => number, move: boolean, errors?: unknown[]) => {
     for (let task = takeDue(until()); task; task = takeDue(until())) {
-      moveTo?.(task.at);
-      await task.run();
+      if (move && task.at > followed()) moveTo(task.at);
+      start(task, errors);
     }
   };
 
-  // Serialises every run of due tasks so `advance` and the self-wake timer never interleave.
-  const exclusive = (work: () => Promise<void>): Promise<void> => {
-    const next = running.then(work, work);
-    running = next.catch(() => undefined);
-    return next;
+  /** Runs due work until nothing due by `until` is left and nothing is in flight, or a reset came. */
+  const drain = async (until: () => number, move: boolean, started: number): Promise<unknown[]> => {
+    const errors: unknown[] = [];
+    for (;;) {
+      startDue(until, move, errors);
+      if (generation !== started || inFlight.size === 0) return errors;
+      await Promise.race(inFlight);
+      if (generation !== started) return errors;
+    }
   };
 
   const rearm = () => {
@@ -88,14 +182,25 @@ export function createClock(options: ClockOptions = {}): Clock {
     wakeHandle = options.timers.set(() => {
       wakeHandle = undefined;
       wakeAtSource = undefined;
-      void exclusive(() => runDue(now)).finally(rearm);
+      // Starts what is due and returns: a slow task never holds back one due later.
+      try {
+        startDue(followed, false);
+      } catch (error) {
+        options.onTaskError?.(error);
+      }
+      rearm();
     }, delay);
+  };
+
+  const firstError = (errors: unknown[]) => {
+    if (errors.length > 0) throw errors[0];
   };
 
   const clock: Clock = {
     now,
     schedule(atMs, task) {
-      const cancel = tasks.push({ at: atMs, seq: seq++, run: task });
+      // Time stops at LATEST_TIME_MS: work due later falls due then.
+      const cancel = tasks.push({ at: clampTime(atMs), seq: seq++, run: task });
       rearm();
       return () => {
         cancel();
@@ -108,21 +213,22 @@ export function createClock(options: ClockOptions = {}): Clock {
           new RangeError(`advance() takes a finite, non-negative number of ms, got ${ms}`),
         );
       }
-      return exclusive(async () => {
-        const target = now() + ms;
-        // While due tasks run, virtual time stands at each task's due time, so work they schedule
-        // (a retry 10 s later, say) is measured from when it really happened.
-        await runDue(
-          () => target,
-          (at) => {
-            if (at > now()) moveTo(at);
-          },
-        );
-        moveTo(target);
-      }).finally(rearm);
+      const asked = generation;
+      const step = async () => {
+        if (generation !== asked) return;
+        const target = followed() + ms;
+        if (target > LATEST_TIME_MS) throw new ClockLimitError(ms, followed());
+        const errors = await drain(() => target, true, asked);
+        if (generation !== asked) return;
+        if (target > followed()) moveTo(target);
+        firstError(errors);
+      };
+      const run = advancing.then(step, step).finally(rearm);
+      advancing = run.catch(() => undefined);
+      return run;
     },
     freeze() {
-      frozenAt = now();
+      frozenAt = followed();
       rearm();
     },
     get offsetMs() {
@@ -131,14 +237,29 @@ export function createClock(options: ClockOptions = {}): Clock {
     get frozen() {
       return frozenAt !== undefined;
     },
-    settle() {
-      return exclusive(() => runDue(now));
+    async settle() {
+      firstError(await drain(followed, false, generation));
     },
     reset() {
+      generation++;
       tasks.clear();
+      inFlight = new Set();
       offset = 0;
       frozenAt = options.frozenAt;
       rearm();
+    },
+    setTime(atMs) {
+      checkInstant(atMs, "setTime()");
+      moveTo(atMs);
+      rearm();
+    },
+    stopwatch() {
+      const started = source();
+      return () => (frozenAt !== undefined ? 0 : Math.max(0, source() - started));
+    },
+    onTaskDone(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     dispose() {
       if (options.timers && wakeHandle !== undefined) options.timers.clear(wakeHandle);
@@ -152,4 +273,11 @@ export function createClock(options: ClockOptions = {}): Clock {
   }
 
   return clock;
+}
+
+function checkInstant(at: number | undefined, what: string): void {
+  if (at === undefined) return;
+  if (!Number.isFinite(at) || at < EARLIEST_TIME_MS || at > LATEST_TIME_MS) {
+    throw new RangeError(`${what} must be an epoch-ms time in years 0000 to 9999, got ${at}`);
+  }
 }

@@ -24,14 +24,20 @@ function recordHeaders(record: Readonly<Record<string, string>>): HeaderReader {
 }
 
 /** The service gives a receiver this long to answer (contract-decisions: "within 10 s"). */
-const CALLBACK_TIMEOUT_MS = 10_000;
+export const CALLBACK_TIMEOUT_MS = 10_000;
 
 /**
  * Delivers callbacks: a URL the mock itself serves (its built-in sink) goes through the dispatcher
  * in-process, so it works the same under MSW, in the browser and in the server; any other URL is
  * a real POST.
  */
-export function createCallbackTransport(dispatch: Dispatcher): CallbackTransport {
+export function createCallbackTransport(
+  dispatch: Dispatcher,
+  { timeoutMs }: { timeoutMs: number },
+): CallbackTransport {
+  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw new RangeError(`callbackTimeoutMs must be a positive number of ms, got ${timeoutMs}`);
+  }
   return async ({ url, headers, body }) => {
     let target: URL;
     try {
@@ -54,7 +60,7 @@ export function createCallbackTransport(dispatch: Dispatcher): CallbackTransport
         method: "POST",
         headers,
         body,
-        signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
         redirect: "manual",
       });
       // Reading the (small) answer frees the connection; cancelling the stream stalls under MSW's passthrough.

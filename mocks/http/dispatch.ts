@@ -1,6 +1,7 @@
 import { DomainError } from "../domain/errors.js";
 import { decideFault, type FaultDecision, type FaultSettings } from "../domain/faults.js";
 import type { Random } from "../domain/random.js";
+import { checkBodySize, MAX_BODY_BYTES } from "../routes/body.js";
 import { compileRoutes } from "../routes/router.js";
 import {
   type DispatchResult,
@@ -21,8 +22,12 @@ export interface MountedApi<World> {
    */
   scope: string;
   routes: readonly RouteDefinition<World>[];
-  /** Whether injected faults apply (the public APIs) or not (the control API). */
-  faultable: boolean;
+  /**
+   * `public`: an API of the contract; injected faults apply. `control`: the development control
+   * API; faults never apply, an oversized body is refused (413) before any route runs, and the
+   * standalone server refuses requests from origins it does not allow.
+   */
+  kind: "public" | "control";
 }
 
 /** One request the mock answered, as the dispatcher saw it. */
@@ -32,7 +37,16 @@ export interface ObservedRequest {
   response: MockResponse;
   /** `"error"`: `response` is an injected 503; `"reset"`: the connection is dropped instead. */
   fault: FaultDecision;
+  /**
+   * Set when the standalone server's HTTP edge answered before any API did (decisions/017): a CORS
+   * `preflight` (204), a refused `host` or `origin` (403), or a `request-target` that is not a URL
+   * (400; `request.url` is then the server's root).
+   */
+  edge?: EdgeRule;
 }
+
+/** Which rule of the standalone server's HTTP edge answered a request. */
+export type EdgeRule = "preflight" | "host" | "origin" | "request-target";
 
 export interface DispatcherOptions<World> {
   world: World;
@@ -49,7 +63,17 @@ export interface DispatcherOptions<World> {
   observe?: (exchange: ObservedRequest) => void;
 }
 
-export type Dispatcher = (req: MockRequest) => Promise<DispatchResult>;
+export interface Dispatcher {
+  (req: MockRequest): Promise<DispatchResult>;
+  /** The API mounted where `url` points, if any. */
+  apiAt(url: URL): { kind: MountedApi<unknown>["kind"] } | undefined;
+  /** The methods served at `url` (HEAD wherever GET is), or undefined when nothing is there. */
+  methodsAt(url: URL): readonly string[] | undefined;
+  /** The largest body a request to `method url` may carry (bytes); adapters stop reading past it. */
+  bodyLimit(method: string, url: URL): number;
+  /** Hands an exchange answered in front of the dispatcher (the HTTP edge) to the observer. */
+  report(exchange: ObservedRequest): void;
+}
 
 /**
  * The shared core of every adapter: finds the route (404, 405), runs it, applies injected faults
@@ -64,21 +88,27 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       origin: base.origin,
       prefix,
       scopePath: prefix + api.scope,
-      match: compileRoutes(api.routes),
+      router: compileRoutes(api.routes),
     };
   });
 
-  return async (req) => {
-    const path = req.url.pathname;
-    const entry = mounted.find(
+  const mountAt = (url: URL) => {
+    const path = url.pathname;
+    return mounted.find(
       (m) =>
-        m.origin === req.url.origin &&
+        m.origin === url.origin &&
         (path === m.scopePath || path.startsWith(`${m.scopePath}/`)) &&
         (m.scopePath !== "" || path !== "/"),
     );
+  };
+  const below = (entry: (typeof mounted)[number], url: URL) => url.pathname.slice(entry.prefix.length) || "/";
+
+  const dispatch = async (req: MockRequest): Promise<DispatchResult> => {
+    const path = req.url.pathname;
+    const entry = mountAt(req.url);
     if (!entry) return { kind: "pass" };
 
-    const settings = entry.api.faultable ? options.faults() : undefined;
+    const settings = entry.api.kind === "public" ? options.faults() : undefined;
     const delayMs = settings?.latencyMs ?? 0;
     const fault = settings ? decideFault(settings, options.random) : "none";
     if (fault === "error") {
@@ -91,7 +121,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       return respond(response, delayMs);
     }
 
-    const found = entry.match(req.method, path.slice(entry.prefix.length) || "/");
+    const found = entry.router.match(req.method, below(entry, req.url));
     let response: DispatchResult & { kind: "respond" };
     if (found.kind === "not-found") {
       response = respond(errorResponse(new DomainError("NOT_FOUND", `No resource at ${path}`)), delayMs);
@@ -102,6 +132,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       response = respond(errorResponse(error), delayMs);
     } else {
       try {
+        if (entry.api.kind === "control") checkBodySize(req, found.route.maxBodyBytes);
         response = respond(
           await found.route.handle({ world: options.world, req, params: found.params }),
           delayMs,
@@ -116,6 +147,23 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     observe({ request: req, response: response.response, fault });
     return fault === "reset" ? { kind: "reset", delayMs } : response;
   };
+
+  return Object.assign(dispatch, {
+    apiAt(url: URL) {
+      const entry = mountAt(url);
+      return entry ? { kind: entry.api.kind } : undefined;
+    },
+    methodsAt(url: URL) {
+      const entry = mountAt(url);
+      return entry ? entry.router.methods(below(entry, url)) : undefined;
+    },
+    bodyLimit(method: string, url: URL) {
+      const entry = mountAt(url);
+      const found = entry?.router.match(method, below(entry, url));
+      return (found?.kind === "found" ? found.route.maxBodyBytes : undefined) ?? MAX_BODY_BYTES;
+    },
+    report: observe,
+  });
 
   function observe(exchange: ObservedRequest): void {
     try {

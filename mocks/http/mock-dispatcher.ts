@@ -3,7 +3,7 @@ import { controlRoutes } from "../routes/control-routes.js";
 import { dashboardRoutes } from "../routes/dashboard-routes.js";
 import { rebuildRoutes } from "../routes/rebuild-routes.js";
 import type { MockWorld } from "../world.js";
-import { createCallbackTransport } from "./callback-transport.js";
+import { CALLBACK_TIMEOUT_MS, createCallbackTransport } from "./callback-transport.js";
 import { createDispatcher, type Dispatcher, type ObservedRequest } from "./dispatch.js";
 
 export interface MockBaseUrls {
@@ -32,6 +32,11 @@ export interface MockDispatcherOptions extends MockBaseUrls {
    * if it throws, `onInternalError` gets the error and the mock carries on.
    */
   observe?: (observation: MockObservation) => void;
+  /**
+   * How long a webhook receiver has to answer a callback before the attempt counts as failed
+   * (default 10 000 ms, as the service decides). Tests of slow receivers make it shorter.
+   */
+  callbackTimeoutMs?: number;
 }
 
 /** The rebuild API answers only below this path; the rest of its origin is left alone. */
@@ -50,22 +55,24 @@ export function createMockDispatcher(world: MockWorld, options: MockDispatcherOp
         baseUrl: options.dashboardBaseUrl ?? `${world.origin}/v1`,
         scope: "",
         routes: dashboardRoutes,
-        faultable: true,
+        kind: "public",
       },
       {
         baseUrl: options.rebuildBaseUrl ?? world.origin,
         scope: REBUILD_SCOPE,
         routes: rebuildRoutes,
-        faultable: true,
+        kind: "public",
       },
-      { baseUrl: `${world.origin}/__mock`, scope: "", routes: controlRoutes, faultable: false },
+      { baseUrl: `${world.origin}/__mock`, scope: "", routes: controlRoutes, kind: "control" },
     ],
     faults: () => world.faults,
     random: world.random,
     ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
     ...(observe ? { observe: (exchange) => observe({ kind: "request", ...exchange }) } : {}),
   });
-  const transport = createCallbackTransport(dispatch);
+  const transport = createCallbackTransport(dispatch, {
+    timeoutMs: options.callbackTimeoutMs ?? CALLBACK_TIMEOUT_MS,
+  });
   world.useTransport(observe ? observedTransport(transport, observe, options.onInternalError) : transport);
   return dispatch;
 }

@@ -25,10 +25,17 @@ export function createMswHandlers(dispatch: Dispatcher) {
       if (result.kind === "pass") return undefined;
       if (result.delayMs > 0) await delay(result.delayMs);
       if (result.kind === "reset") return HttpResponse.error();
-      const { status, headers, body: json } = result.response;
-      return json === undefined
-        ? new HttpResponse(null, { status, headers: headers ?? {} })
-        : HttpResponse.json(json, { status, headers: headers ?? {} });
+      const { status, headers = {}, body: json } = result.response;
+      if (json === undefined) return new HttpResponse(null, { status, headers });
+      if (request.method === "HEAD") {
+        // The GET answer's status and headers, Content-Length included, without the body.
+        const length = String(new TextEncoder().encode(JSON.stringify(json)).length);
+        return new HttpResponse(null, {
+          status,
+          headers: { ...headers, "content-type": "application/json", "content-length": length },
+        });
+      }
+      return HttpResponse.json(json, { status, headers });
     }),
   ];
 }

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DomainError } from "../domain/errors.js";
-import { MAX_BODY_BYTES } from "../routes/body.js";
-import type { MockRequest, MockResponse } from "../routes/types.js";
+import type { HeaderReader, MockRequest, MockResponse } from "../routes/types.js";
 import type { Dispatcher } from "./dispatch.js";
+import type { Edge } from "./edge.js";
 import { errorResponse } from "./error-response.js";
+import { jsonChunks } from "./json-chunks.js";
 
 export interface RequestLogEntry {
   method: string;
@@ -15,71 +16,154 @@ export interface RequestLogEntry {
 export interface NodeListenerOptions {
   /** The origin requests are matched against, whatever Host header the client sent. */
   origin: string;
+  /** Host check, the control API's origin check and CORS, in front of the dispatcher. */
+  edge: Edge;
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Every error while answering that is not the client's (each answered 500, or the connection dropped). */
+  onInternalError?: (error: unknown) => void;
   /** Epoch-ms source for the request log's durations (the adapter's, not the domain's). */
   now?: () => number;
 }
 
-/** Adapts the dispatcher to node:http: buffer the body, translate, write the answer. Nothing else. */
+interface Answer {
+  /** The answer goes out with `Connection: close` and the connection ends after it (a body left unread). */
+  close: boolean;
+}
+
+/**
+ * Adapts the dispatcher to node:http: read the request (the body only up to the route's limit),
+ * pass it through the edge, translate, write the answer. Nothing a client sends can throw out of
+ * here: an unparsable request-target gets 400, a failure while answering 500 (reported).
+ */
 export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOptions) {
   const now = options.now ?? Date.now;
+  const root = new URL("/", options.origin);
+  const { edge } = options;
+
+  const internal = (res: ServerResponse, error: unknown) => {
+    options.onInternalError?.(error);
+    if (!res.headersSent && !res.destroyed) {
+      try {
+        write(res, errorResponse(error), { close: true }, false);
+        return;
+      } catch (again) {
+        options.onInternalError?.(again);
+      }
+    }
+    res.destroy();
+  };
+
   return (req: IncomingMessage, res: ServerResponse): void => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      internal(res, error);
+    }
+  };
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
     const started = now();
-    const run = (body: Uint8Array | null) => {
-      const request: MockRequest = {
-        method: req.method ?? "GET",
-        url: new URL(req.url ?? "/", options.origin),
-        headers: rawHeaderReader(req.rawHeaders),
-        body,
-      };
-      dispatch(request).then(
+    const method = req.method ?? "GET";
+    const head = method === "HEAD";
+    const hasBody = announcesBody(req.rawHeaders);
+    const log = (path: string, status: number | "reset") =>
+      options.onRequest?.({ method, path, status, ms: now() - started });
+    req.on("error", () => res.destroy());
+
+    const send = (request: MockRequest, response: MockResponse, answer: Answer) => {
+      write(res, response, answer, head, edge.corsHeaders(request), (error) => internal(res, error));
+      log(request.url.pathname, response.status);
+    };
+
+    const target = parseTarget(req.url ?? "/", options.origin);
+    const headers = rawHeaderReader(req.rawHeaders, target?.authority);
+    if (!target) {
+      const refused = edge.badTarget({ method, headers, body: null }, root);
+      write(res, refused.response, { close: hasBody }, head);
+      log(req.url ?? "", refused.response.status);
+      return;
+    }
+    const request: MockRequest = { method, url: target.url, headers, body: null };
+    const screened = edge.screen(request);
+    if (screened) {
+      // An unread body cannot be skipped on a kept-alive connection: it ends with this answer.
+      write(res, screened.response, { close: hasBody }, head);
+      log(request.url.pathname, screened.response.status);
+      return;
+    }
+
+    const run = (body: Uint8Array | null, answer: Answer) => {
+      const withBody: MockRequest = { ...request, body };
+      dispatch(withBody).then(
         (result) => {
           const finish = () => {
-            if (result.kind === "reset") {
-              req.socket.destroy();
-              options.onRequest?.({
-                method: request.method,
-                path: request.url.pathname,
-                status: "reset",
-                ms: now() - started,
-              });
-              return;
+            try {
+              if (result.kind === "reset") {
+                req.socket.destroy();
+                log(request.url.pathname, "reset");
+                return;
+              }
+              const response =
+                result.kind === "pass"
+                  ? errorResponse(new DomainError("NOT_FOUND", `No resource at ${request.url.pathname}`))
+                  : result.response;
+              send(withBody, response, answer);
+            } catch (error) {
+              internal(res, error);
             }
-            const response =
-              result.kind === "pass"
-                ? errorResponse(new DomainError("NOT_FOUND", `No resource at ${request.url.pathname}`))
-                : result.response;
-            write(res, response);
-            options.onRequest?.({
-              method: request.method,
-              path: request.url.pathname,
-              status: response.status,
-              ms: now() - started,
-            });
           };
           if (result.kind !== "pass" && result.delayMs > 0) setTimeout(finish, result.delayMs);
           else finish();
         },
-        (error: unknown) => write(res, errorResponse(error)),
+        (error: unknown) => internal(res, error),
       );
     };
-    req.on("error", () => res.destroy());
+
     // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): answer at
     // once instead of waiting for the stream's end, which costs several ticks on every GET.
-    if (!announcesBody(req.rawHeaders)) {
-      run(null);
+    if (!hasBody) {
+      run(null, { close: false });
       return;
     }
+    const limit = dispatch.bodyLimit(method, request.url);
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      // Past the limit the rest is drained unbuffered: the size check only needs to see it was passed.
-      if (size > MAX_BODY_BYTES) return;
-      chunks.push(chunk);
-      size += chunk.length;
-    });
-    req.on("end", () => run(size === 0 ? null : Buffer.concat(chunks, size)));
-  };
+    const onData = (chunk: Buffer) => {
+      if (size + chunk.length <= limit) {
+        chunks.push(chunk);
+        size += chunk.length;
+        return;
+      }
+      // One byte past the limit is all the size check needs: stop reading and answer now (413 on
+      // every route that reads a body), then close, whatever the client still sends.
+      chunks.push(chunk.subarray(0, limit + 1 - size));
+      size = limit + 1;
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.pause();
+      run(Buffer.concat(chunks, size), { close: true });
+    };
+    const onEnd = () => run(size === 0 ? null : Buffer.concat(chunks, size), { close: false });
+    req.on("data", onData);
+    req.on("end", onEnd);
+  }
+}
+
+/**
+ * The URL a request-target names, on the server's origin, or undefined when it is not a URL.
+ * An absolute-form target (`GET http://host/path`) names its own authority, which then stands for
+ * the Host header (RFC 9112 §3.2.2).
+ */
+function parseTarget(target: string, origin: string): { url: URL; authority?: string } | undefined {
+  try {
+    if (target.startsWith("/") && !target.startsWith("//")) return { url: new URL(target, origin) };
+    if (target === "*") return { url: new URL("/*", origin) };
+    const absolute = new URL(target);
+    if (absolute.protocol !== "http:" && absolute.protocol !== "https:") return undefined;
+    return { url: new URL(absolute.pathname + absolute.search, origin), authority: absolute.host };
+  } catch {
+    return undefined;
+  }
 }
 
 function announcesBody(raw: readonly string[]): boolean {
@@ -95,12 +179,14 @@ function announcesBody(raw: readonly string[]): boolean {
 /**
  * Reads headers straight from `rawHeaders` (name, value, name, value, ...), the form node:http has
  * parsed anyway; repeated headers are joined with ", " as `Headers.get` does, duplicates of
- * Authorization and Content-Type included (node's `req.headers` would drop them).
+ * Authorization and Content-Type included (node's `req.headers` would drop them). `host`, when
+ * given, replaces the Host header (an absolute-form request-target's authority).
  */
-function rawHeaderReader(raw: readonly string[]): MockRequest["headers"] {
+function rawHeaderReader(raw: readonly string[], host?: string): HeaderReader {
   return {
     get(name) {
       const wanted = name.toLowerCase();
+      if (host !== undefined && wanted === "host") return host;
       let found: string | null = null;
       for (let i = 0; i < raw.length; i += 2) {
         const key = raw[i] as string;
@@ -119,22 +205,63 @@ function rawHeaderReader(raw: readonly string[]): MockRequest["headers"] {
         const before = joined.get(key);
         joined.set(key, before === undefined ? value : `${before}, ${value}`);
       }
+      if (host !== undefined) joined.set("host", host);
       return joined.entries();
     },
   };
 }
 
-function write(res: ServerResponse, response: MockResponse): void {
+/**
+ * Writes an answer; for HEAD the same status and headers, Content-Length included, and no body.
+ * A body too large for one string is streamed in chunks instead (no Content-Length then).
+ */
+function write(
+  res: ServerResponse,
+  response: MockResponse,
+  { close }: Answer,
+  head: boolean,
+  extraHeaders?: Readonly<Record<string, string>>,
+  onStreamError?: (error: unknown) => void,
+): void {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string | number> = { ...response.headers };
+  const headers: Record<string, string | number> = { ...response.headers, ...extraHeaders };
+  if (close) headers.connection = "close";
   if (response.body === undefined) {
     res.writeHead(response.status, headers);
     res.end();
     return;
   }
-  const payload = JSON.stringify(response.body);
   headers["content-type"] = "application/json";
+  let payload: string;
+  try {
+    payload = JSON.stringify(response.body);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    res.writeHead(response.status, headers);
+    if (head) res.end();
+    else stream(res, jsonChunks(response.body), onStreamError);
+    return;
+  }
   headers["content-length"] = Buffer.byteLength(payload);
   res.writeHead(response.status, headers);
-  res.end(payload);
+  res.end(head ? undefined : payload);
+}
+
+/** Writes the pieces as the socket takes them (waiting for `drain`), then ends the answer. */
+function stream(res: ServerResponse, pieces: Iterator<string>, onError?: (error: unknown) => void): void {
+  const pump = () => {
+    try {
+      for (let next = pieces.next(); !next.done; next = pieces.next()) {
+        if (!res.write(next.value)) {
+          res.once("drain", pump);
+          return;
+        }
+      }
+      res.end();
+    } catch (error) {
+      onError?.(error);
+      res.destroy();
+    }
+  };
+  pump();
 }

@@ -1,21 +1,36 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DomainError } from "../domain/errors.js";
 import { createMockWorld, type MockWorld, type MockWorldOptions } from "../world.js";
+import { answerClientError } from "./client-error.js";
+import { createEdge } from "./edge.js";
+import { createEdgePolicy, type EdgeOptions } from "./edge-policy.js";
 import { createMockDispatcher, type MockObservation } from "./mock-dispatcher.js";
 import { createNodeListener, type RequestLogEntry } from "./node-listener.js";
 import { nodeSha256Hex } from "./node-sha256.js";
+import { createStateFileWriter, readStateFile, type StateFileWriter } from "./state-file.js";
 
-export interface MockServerOptions extends Omit<MockWorldOptions, "origin"> {
-  /** Default `127.0.0.1`. */
+export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, EdgeOptions {
+  /** Default `127.0.0.1`. Any other address makes the control API reachable from the network. */
   host?: string;
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Serve an existing world instead of creating one (its origin must be this server's). */
   world?: MockWorld;
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Every failure that is the mock's, not the client's (each answered 500 where an answer is still possible). */
   onInternalError?: (error: unknown) => void;
   /** Sees every request answered and callback sent, with bodies (see `MockDispatcherOptions`). */
   observe?: (observation: MockObservation) => void;
+  /** How long a webhook receiver has to answer a callback (default 10 000 ms). */
+  callbackTimeoutMs?: number;
+  /**
+   * Keeps the world in this JSON file (`--state-file`): when it exists the server resumes from it
+   * (the seed is not loaded; `reset` still returns to the seed), and it is written atomically
+   * shortly after every change and on `close`. A file that is not a valid state rejects the start
+   * with an Error naming the file and the bad values, and the file is left as it is.
+   */
+  stateFile?: string;
 }
 
 export interface RunningMockServer {
@@ -26,14 +41,24 @@ export interface RunningMockServer {
   readonly dashboardBaseUrl: string;
   readonly rebuildBaseUrl: string;
   readonly server: Server;
+  /** True when the world came from an existing `stateFile`. */
+  readonly resumed: boolean;
+  /** Stops serving, writes the state file one last time (if any) and frees the port. */
   close(): Promise<void>;
 }
 
-/** Starts the standalone mock: both APIs and `/__mock` on one origin, over plain node:http. */
+/**
+ * Starts the standalone mock: both APIs and `/__mock` on one origin, over plain node:http, behind
+ * the HTTP edge (host check, CORS; decisions/017).
+ */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? "127.0.0.1";
+  // Checked before binding: a bad origin or host name is the caller's mistake, not the port's.
+  const policy = createEdgePolicy(host, options);
+  const saved = options.stateFile === undefined ? undefined : await readStateFile(options.stateFile);
   const server = createServer();
   server.keepAliveTimeout = 5_000;
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 4010, host, () => {
@@ -48,37 +73,92 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onRequest,
     onInternalError,
     observe,
+    callbackTimeoutMs,
+    stateFile,
     host: _host,
     port: _port,
+    cors: _cors,
+    corsOrigins: _corsOrigins,
+    allowedHosts: _allowedHosts,
     ...worldOptions
   } = options;
   let world: MockWorld;
+  let writer: StateFileWriter | undefined;
   try {
-    world = given ?? createMockWorld({ sha256Hex: nodeSha256Hex, ...worldOptions, origin });
+    world =
+      given ??
+      createMockWorld({
+        sha256Hex: nodeSha256Hex,
+        ...(onInternalError ? { onInternalError } : {}),
+        ...worldOptions,
+        origin,
+      });
+    if (stateFile !== undefined) {
+      if (saved !== undefined) restoreFrom(world, stateFile, saved);
+      writer = createStateFileWriter(stateFile, () => world.snapshot(), {
+        onError: (error) => (onInternalError ?? console.error)(error),
+      });
+      // A new file is written at once, so a path that cannot be written fails the start.
+      if (saved === undefined) await writer.flush();
+    }
   } catch (error) {
-    // The world needs the bound origin, so a bad seed shows only after listening: let go of the
-    // port before reporting it.
+    // The world needs the bound origin, so a bad seed or state shows only after listening: let go
+    // of the port before reporting it.
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
+  const persist = writer;
   const dispatch = createMockDispatcher(world, {
     dashboardBaseUrl: `${origin}/v1`,
     rebuildBaseUrl: origin,
     ...(onInternalError ? { onInternalError } : {}),
-    ...(observe ? { observe } : {}),
+    ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
+    ...(observe || persist
+      ? {
+          observe: (observation: MockObservation) => {
+            if (persist && !(observation.kind === "request" && observation.edge)) persist.changed();
+            observe?.(observation);
+          },
+        }
+      : {}),
   });
-  server.on("request", createNodeListener(dispatch, { origin, ...(onRequest ? { onRequest } : {}) }));
+  const stopWatching = persist ? world.onChange(() => persist.changed()) : undefined;
+  server.on(
+    "request",
+    createNodeListener(dispatch, {
+      origin,
+      edge: createEdge(dispatch, policy),
+      ...(onRequest ? { onRequest } : {}),
+      ...(onInternalError ? { onInternalError } : {}),
+    }),
+  );
   return {
     world,
     origin,
     dashboardBaseUrl: `${origin}/v1`,
     rebuildBaseUrl: origin,
     server,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        world.clock.dispose();
+    resumed: saved !== undefined,
+    close: async () => {
+      world.clock.dispose();
+      stopWatching?.();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await persist?.close();
+    },
   };
+}
+
+function restoreFrom(world: MockWorld, path: string, saved: unknown): void {
+  try {
+    world.restore(saved, { resume: true });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const problems = (error.details.fieldErrors ?? []).map((e) => `${e.path || "(root)"}: ${e.message}`);
+    const shown = problems.slice(0, 10).join("; ");
+    const more = problems.length > 10 ? `; and ${problems.length - 10} more` : "";
+    throw new Error(`state file ${path} is not a valid mock state: ${shown}${more}`, { cause: error });
+  }
 }

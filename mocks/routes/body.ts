@@ -1,22 +1,29 @@
 import { DomainError, validationFailed } from "../domain/errors.js";
+import { jsonDepth, MAX_JSON_DEPTH } from "../domain/validation/json-depth.js";
 import type { MockRequest } from "./types.js";
 
 /** Bodies above this many bytes get 413 (contract-decisions: "bodies over 1 MiB"). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+const lenientUtf8 = new TextDecoder("utf-8");
+
+/** 413 for a body over `maxBytes`; adapters stop reading one byte past it, so the length tells. */
+export function checkBodySize(req: MockRequest, maxBytes = MAX_BODY_BYTES): void {
+  if (req.body && req.body.length > maxBytes) {
+    throw new DomainError("PAYLOAD_TOO_LARGE", `Request body exceeds ${maxBytes} bytes`);
+  }
+}
 
 /**
- * Reads a JSON request body in the decided order: size (413), media type (415), UTF-8 and JSON
- * syntax (400 at the root). An empty body, whatever its type, is `undefined`: the operation's
- * validation then reports what is missing.
+ * Reads a JSON request body in the decided order: size (413), media type (415), UTF-8, nesting
+ * depth (`MAX_JSON_DEPTH`) and JSON syntax (400 at the root). An empty body, whatever its type, is
+ * `undefined`: the operation's validation then reports what is missing.
  */
-export function readJsonBody(req: MockRequest): unknown {
+export function readJsonBody(req: MockRequest, maxBytes = MAX_BODY_BYTES): unknown {
   const bytes = req.body;
   if (!bytes || bytes.length === 0) return undefined;
-  if (bytes.length > MAX_BODY_BYTES) {
-    throw new DomainError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_BODY_BYTES} bytes`);
-  }
+  checkBodySize(req, maxBytes);
   const contentType = req.headers.get("content-type");
   if (!isJsonMediaType(contentType)) {
     throw new DomainError(
@@ -30,10 +37,44 @@ export function readJsonBody(req: MockRequest): unknown {
   } catch {
     throw validationFailed([{ type: "invalid_format", path: "", message: "Body is not valid UTF-8" }]);
   }
+  checkDepth(text);
   try {
     return JSON.parse(text);
   } catch {
     throw validationFailed([{ type: "invalid_format", path: "", message: "Body is not valid JSON" }]);
+  }
+}
+
+/**
+ * A body kept as text whatever its type (the webhook sink): size (413), then, when it is JSON,
+ * its nesting depth (400). Invalid UTF-8 is kept with replacement characters. Null when empty.
+ */
+export function readBodyText(req: MockRequest): string | null {
+  if (!req.body || req.body.length === 0) return null;
+  checkBodySize(req);
+  const text = lenientUtf8.decode(req.body);
+  if (jsonDepth(text) > MAX_JSON_DEPTH && isJson(text)) checkDepth(text);
+  return text;
+}
+
+function checkDepth(text: string): void {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw validationFailed([
+      {
+        type: "too_big",
+        path: "",
+        message: `Body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
+      },
+    ]);
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

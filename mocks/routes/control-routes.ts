@@ -1,9 +1,13 @@
+import { ClockLimitError } from "../domain/clock.js";
 import { validationFailed } from "../domain/errors.js";
 import { patchFaults } from "../domain/faults.js";
 import { formatTimestamp } from "../domain/timestamp.js";
 import type { MockWorld } from "../world.js";
-import { readJsonBody } from "./body.js";
+import { readBodyText, readJsonBody } from "./body.js";
 import type { MockRequest, RouteDefinition } from "./types.js";
+
+/** `PUT /__mock/snapshot` takes up to 64 MiB: a world with a full webhook sink is larger than 1 MiB. */
+const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 
 // Ten years: far enough for any test, near enough that a typo cannot run the clock into nonsense.
 const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
@@ -12,8 +16,8 @@ const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
  * A control request's body that must be a JSON object: like the public APIs, a missing body is
  * `required` and anything else `invalid_type`, both at the root path.
  */
-function readObjectBody(req: MockRequest): Record<string, unknown> {
-  const body = readJsonBody(req);
+function readObjectBody(req: MockRequest, maxBytes?: number): Record<string, unknown> {
+  const body = readJsonBody(req, maxBytes);
   if (typeof body === "object" && body !== null && !Array.isArray(body))
     return body as Record<string, unknown>;
   throw validationFailed([
@@ -51,14 +55,19 @@ function advanceSeconds(body: Record<string, unknown>): number {
   return seconds;
 }
 
-/** The sink keeps what it received: JSON when it parses, the text otherwise. */
-function sinkBody(req: MockRequest): unknown {
-  if (!req.body) return null;
-  const text = new TextDecoder().decode(req.body);
+/** Advances the world's clock; one that would pass year 9999 is a field error at `seconds`. */
+async function advance(world: MockWorld, seconds: number): Promise<void> {
   try {
-    return JSON.parse(text);
-  } catch {
-    return text;
+    await world.clock.advance(seconds * 1000);
+  } catch (error) {
+    if (!(error instanceof ClockLimitError)) throw error;
+    throw validationFailed([
+      {
+        type: "too_big",
+        path: "seconds",
+        message: `would move the clock past 9999-12-31T23:59:59Z; at most ${Math.floor(error.maxMs / 1000)} from now`,
+      },
+    ]);
   }
 }
 
@@ -75,12 +84,22 @@ export const controlRoutes: readonly RouteDefinition<MockWorld>[] = [
       return { status: 204 };
     },
   },
-  { method: "GET", path: "/state", handle: ({ world }) => ({ status: 200, body: world.snapshot() }) },
+  { method: "GET", path: "/state", handle: ({ world }) => ({ status: 200, body: world.state() }) },
+  { method: "GET", path: "/snapshot", handle: ({ world }) => ({ status: 200, body: world.snapshot() }) },
+  {
+    method: "PUT",
+    path: "/snapshot",
+    maxBodyBytes: SNAPSHOT_MAX_BYTES,
+    handle: ({ world, req }) => {
+      world.restore(readObjectBody(req, SNAPSHOT_MAX_BYTES));
+      return { status: 204 };
+    },
+  },
   {
     method: "POST",
     path: "/clock/advance",
     handle: async ({ world, req }) => {
-      await world.clock.advance(advanceSeconds(readObjectBody(req)) * 1000);
+      await advance(world, advanceSeconds(readObjectBody(req)));
       return { status: 200, body: { now: formatTimestamp(world.clock.now()) } };
     },
   },
@@ -127,7 +146,11 @@ export const controlRoutes: readonly RouteDefinition<MockWorld>[] = [
     method: "POST",
     path: "/webhook-sink/{partnerId}",
     handle: ({ world, req, params }) => {
-      world.rebuild.sinkReceive(params.partnerId, Object.fromEntries(req.headers.entries()), sinkBody(req));
+      world.rebuild.sinkReceive(
+        params.partnerId,
+        Object.fromEntries(req.headers.entries()),
+        readBodyText(req),
+      );
       return { status: 200, body: { received: true } };
     },
   },

@@ -3,7 +3,7 @@ import type { Principal } from "../domain/dashboard/index.js";
 import type { MockWorld } from "../world.js";
 import { readJsonBody } from "./body.js";
 import type { SuccessReply } from "./typed-reply.js";
-import type { MockRequest, RouteDefinition } from "./types.js";
+import { challenged, type MockRequest, type RouteDefinition } from "./types.js";
 
 type OperationId = keyof operations;
 
@@ -14,6 +14,16 @@ interface DashboardContext {
   params: Readonly<Record<string, string>>;
   /** Reads the JSON body (413, 415, 400 for syntax); called after authentication and authorization. */
   body(): unknown;
+}
+
+/**
+ * The dashboard's 401 challenge (RFC 6750): the realm, plus `error="invalid_token"` when a token
+ * was sent but is not valid (none when the request carried no credentials).
+ */
+function bearerChallenge(authorization: string | null): string {
+  return authorization === null
+    ? 'Bearer realm="dashboard"'
+    : 'Bearer realm="dashboard", error="invalid_token"';
 }
 
 /** Every dashboard route authenticates (401) and authorizes (403) before it reads anything else. */
@@ -27,7 +37,13 @@ function route<Id extends OperationId>(
     method,
     path,
     handle: ({ world, req, params }) => {
-      const principal = world.dashboard.authenticate(req.headers.get("authorization"));
+      const authorization = req.headers.get("authorization");
+      let principal: Principal;
+      try {
+        principal = world.dashboard.authenticate(authorization);
+      } catch (failure) {
+        throw challenged(failure, { "www-authenticate": bearerChallenge(authorization) });
+      }
       world.dashboard.authorize(principal, operation);
       return run({ world, principal, req, params, body: () => readJsonBody(req) });
     },

@@ -1,9 +1,9 @@
 import type { operations } from "../../src/generated/rebuild.js";
-import type { RateLimitState } from "../domain/rebuild/index.js";
+import type { AuthenticatedPartner, RateLimitState } from "../domain/rebuild/index.js";
 import type { MockWorld } from "../world.js";
 import { readJsonBody } from "./body.js";
 import type { SuccessReply } from "./typed-reply.js";
-import { FailureWithHeaders, type RouteDefinition } from "./types.js";
+import { challenged, FailureWithHeaders, type RouteDefinition } from "./types.js";
 
 function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   return {
@@ -13,6 +13,9 @@ function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   };
 }
 
+/** The rebuild API's 401 challenge: its own scheme, naming the two headers every request carries. */
+const API_KEY_CHALLENGE = 'ApiKey realm="rebuild", headers="X-Partner-Id X-API-Key"';
+
 /** The Partner site rebuild API, paths below its base (which has no version segment). */
 export const rebuildRoutes: readonly RouteDefinition<MockWorld>[] = [
   {
@@ -20,7 +23,12 @@ export const rebuildRoutes: readonly RouteDefinition<MockWorld>[] = [
     path: "/api/integration/partners/hostpanel/rebuilds",
     handle: ({ world, req }): SuccessReply<operations["submitRebuild"]> => {
       const domain = world.rebuild;
-      const partner = domain.authenticate(req.headers.get("x-partner-id"), req.headers.get("x-api-key"));
+      let partner: AuthenticatedPartner;
+      try {
+        partner = domain.authenticate(req.headers.get("x-partner-id"), req.headers.get("x-api-key"));
+      } catch (failure) {
+        throw challenged(failure, { "www-authenticate": API_KEY_CHALLENGE });
+      }
       domain.requireFeature(partner);
       // From here on every answer, failures included, carries the RateLimit-* headers.
       let state: RateLimitState;

@@ -1,3 +1,5 @@
+import { DomainError } from "../domain/errors.js";
+
 /** The headers of a request, however the adapter holds them; names are matched case-insensitively. */
 export interface HeaderReader {
   get(name: string): string | null;
@@ -45,6 +47,8 @@ export interface RouteDefinition<World> {
   /** Path template below the API's base path, e.g. `/si/servers/{guid}`. */
   path: string;
   handle: RouteHandler<World>;
+  /** Largest body the route reads; adapters stop reading one byte past it. Default `MAX_BODY_BYTES`. */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -58,4 +62,11 @@ export class FailureWithHeaders extends Error {
   ) {
     super("failure with headers");
   }
+}
+
+/** A 401 with its `WWW-Authenticate` challenge; any other failure as it is. */
+export function challenged(failure: unknown, challenge: { "www-authenticate": string }): unknown {
+  return failure instanceof DomainError && failure.code === "UNAUTHORIZED"
+    ? new FailureWithHeaders(failure, challenge)
+    : failure;
 }

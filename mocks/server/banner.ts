@@ -1,10 +1,22 @@
 // Not from ../index.js: that barrel loads msw, an optional peer the standalone server must not need.
 import { defaultDashboardSeed } from "../domain/dashboard/index.js";
 import { defaultRebuildSeed } from "../domain/rebuild/index.js";
+import { canonicalHost, isLoopbackHost } from "../http/edge-policy.js";
 import type { MockSeed } from "../world.js";
 
-/** What a developer needs to start calling the mock: base URLs and the seed's credentials. */
-export function banner(origin: string, seed: MockSeed): string {
+/** How the server was started, as far as the banner tells it. */
+export interface BannerSettings {
+  host: string;
+  cors: boolean;
+  corsOrigins: readonly string[];
+  allowedHosts: readonly string[];
+  stateFile?: string;
+  /** The state came from an existing state file. */
+  resumed: boolean;
+}
+
+/** What a developer needs to start calling the mock: base URLs, the seed's credentials, and what is exposed. */
+export function banner(origin: string, seed: MockSeed, settings: BannerSettings): string {
   const dashboard = seed.dashboard ?? defaultDashboardSeed;
   const rebuild = seed.rebuild ?? defaultRebuildSeed;
   const lines = [
@@ -12,9 +24,13 @@ export function banner(origin: string, seed: MockSeed): string {
     "",
     `  Dashboard base URL  ${origin}/v1`,
     `  Rebuild base URL    ${origin}`,
-    `  Control API         ${origin}/__mock  (reset, state, clock/advance, partners, deliveries, ...)`,
+    `  Control API         ${origin}/__mock  (reset, state, snapshot, clock/advance, partners, deliveries, ...)`,
     "",
-    "Dashboard bearer tokens (Authorization: Bearer <token>):",
+    ...exposure(settings),
+    "",
+    settings.resumed
+      ? "Dashboard bearer tokens of the seed (the resumed state keeps only hashes: tokens created since work as before):"
+      : "Dashboard bearer tokens (Authorization: Bearer <token>):",
   ];
   for (const token of dashboard.tokens) {
     const claims =
@@ -42,4 +58,39 @@ export function banner(origin: string, seed: MockSeed): string {
     "",
   );
   return lines.join("\n");
+}
+
+function exposure(settings: BannerSettings): string[] {
+  const lines: string[] = [];
+  const bound = canonicalHost(
+    settings.host.includes(":") && !settings.host.startsWith("[") ? `[${settings.host}]` : settings.host,
+  );
+  if (bound === undefined || !isLoopbackHost(bound)) {
+    lines.push(
+      `WARNING: --host ${settings.host} is not a loopback address. The control API (partner keys, reset,`,
+      "  callbacks POSTed to any URL) is reachable from the network; requests must still name an allowed",
+      "  host (loopback, the --host value or an --allowed-host entry).",
+    );
+  }
+  const origins = settings.cors
+    ? [
+        "pages on localhost, 127.0.0.1 and [::1] (any port)",
+        ...settings.corsOrigins.map((o) => (o === "*" ? "any origin (*)" : o)),
+      ]
+    : [];
+  lines.push(
+    settings.cors ? `  CORS                ${origins.join(", ")}` : "  CORS                off (--no-cors)",
+  );
+  const hosts = [
+    "loopback names and addresses",
+    ...(isLoopbackHost(bound ?? "") ? [] : [settings.host]),
+    ...settings.allowedHosts,
+  ];
+  lines.push(`  Allowed Host        ${hosts.join(", ")}`);
+  if (settings.stateFile !== undefined) {
+    lines.push(
+      `  State file          ${settings.stateFile} (${settings.resumed ? "resumed from it" : "new"}; written after every change and on exit)`,
+    );
+  }
+  return lines;
 }

@@ -4,6 +4,17 @@ import type { MockSeed } from "../world.js";
 import { parseArgs, USAGE, UsageError } from "./args.js";
 import { banner } from "./banner.js";
 import { loadSeedFile } from "./load-seed.js";
+import { watchParent } from "./parent-watch.js";
+
+// Last resort: nothing a client sends may end the process. Whatever slips past the server's own
+// error handling is reported and the server goes on serving.
+process.on("unhandledRejection", (reason) =>
+  console.error("mock: unhandled rejection (still serving):", reason),
+);
+process.on("uncaughtException", (error) => console.error("mock: uncaught exception (still serving):", error));
+
+// How long a stop may take before the process exits anyway (the port is free long before).
+const STOP_DEADLINE_MS = 5_000;
 
 async function main(argv: readonly string[]): Promise<void> {
   const options = parseArgs(argv);
@@ -16,28 +27,49 @@ async function main(argv: readonly string[]): Promise<void> {
     host: options.host,
     port: options.port,
     seed,
+    cors: options.cors,
+    corsOrigins: options.corsOrigins,
+    allowedHosts: options.allowedHosts,
+    ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
     ...(options.rebuildDelaySeconds === undefined
       ? {}
       : { rebuildDelayMs: options.rebuildDelaySeconds * 1000 }),
     ...(options.quiet
       ? {}
       : { onRequest: (e) => console.log(`${e.method} ${e.path} ${e.status} ${e.ms}ms`) }),
-    onInternalError: (error) => console.error("internal mock error:", error),
+    // Printed even with --quiet: each is a bug in the mock, answered 500.
+    onInternalError: (error) => console.error("mock: internal error:", error),
   });
   // Handlers first: whoever waits for the "Listening" line may signal at once.
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping`);
+    console.log(`\n${why}: stopping`);
+    setTimeout(() => process.exit(1), STOP_DEADLINE_MS).unref();
     running.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        console.error("mock: stopping failed:", error);
+        process.exit(1);
+      },
     );
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
-  console.log(banner(running.origin, seed));
+  // npm runs the script through `sh -c`, which does not pass a signal on: when whatever started
+  // the mock goes away, the mock goes too (decisions/017).
+  watchParent(() => stop("parent process exited"));
+  console.log(
+    banner(running.origin, seed, {
+      host: options.host,
+      cors: options.cors,
+      corsOrigins: options.corsOrigins,
+      allowedHosts: options.allowedHosts,
+      ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+      resumed: running.resumed,
+    }),
+  );
   console.log(`Listening on ${running.origin} (Ctrl+C to stop)`);
 }
 
@@ -46,9 +78,21 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  const code = (error as NodeJS.ErrnoException).code;
-  console.error(
-    `mock server failed to start: ${code === "EADDRINUSE" ? "address already in use" : (error as Error).message}`,
-  );
+  console.error(`mock server failed to start: ${startFailure(error)}`);
   process.exit(1);
 });
+
+/** What went wrong at start, with the way out when there is an obvious one. */
+function startFailure(error: unknown): string {
+  const { code, port, address } = error as NodeJS.ErrnoException & { port?: number; address?: string };
+  if (code === "EADDRINUSE") {
+    return `port ${port} on ${address} is already in use (another mock still running?); stop it, or pick another port with --port N (--port 0 picks a free one)`;
+  }
+  if (code === "EACCES") {
+    return `no permission to listen on port ${port} of ${address}; pick a port above 1023 with --port N`;
+  }
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
+    return `cannot listen on ${address ?? "the --host address"}: it is not an address of this machine (${code}); check --host`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

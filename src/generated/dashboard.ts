@@ -566,7 +566,13 @@ export interface components {
         ApiTokenId: number;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Assumed: the source says a request with no valid token gets `401` but shows no challenge; every `401` carries the Bearer challenge of RFC 6750 with the realm `dashboard`, plus `error="invalid_token"` when a token was sent but is not valid (contract decision).
+         * @example Bearer realm="dashboard", error="invalid_token"
+         */
+        "WWW-Authenticate": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -612,6 +618,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`; a missing or malformed header and an unknown, deleted or expired token are all not valid.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -678,6 +685,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -752,6 +760,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -838,6 +847,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -904,6 +914,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -980,6 +991,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1045,6 +1057,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1120,6 +1133,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1205,6 +1219,7 @@ export interface operations {
             /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {

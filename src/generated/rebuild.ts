@@ -283,6 +283,11 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
+         * @description Assumed: the source says a missing or invalid `X-Partner-Id` or `X-API-Key` rejects the request but shows no challenge; every `401` carries an `ApiKey` challenge with the realm `rebuild` that names the two headers to send (contract decision).
+         * @example ApiKey realm="rebuild", headers="X-Partner-Id X-API-Key"
+         */
+        "WWW-Authenticate": "ApiKey realm=\"rebuild\", headers=\"X-Partner-Id X-API-Key\"";
+        /**
          * @description Assumed: the source gives the limit (30 per hour per partner by default) but no headers; the number of requests allowed in the one-hour window for this partner.
          * @example 30
          */
@@ -360,6 +365,7 @@ export interface operations {
             /** @description Assumed: the source says a missing or invalid `X-Partner-Id` or `X-API-Key` rejects the request but gives no status; `401 UNAUTHORIZED` is the contract decision. Also answered for a malformed or unknown partner id and for the webhook API key sent in place of the rebuild key. */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -427,6 +433,11 @@ export interface operations {
             /** @description Assumed: any other failure in the shared error envelope (contract decision): `404 NOT_FOUND` for an unknown path, `405 METHOD_NOT_ALLOWED` (with an `Allow` header) for another method, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
+                    /**
+                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * @example POST
+                     */
+                    Allow?: string;
                     [name: string]: unknown;
                 };
                 content: {

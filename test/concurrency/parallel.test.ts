@@ -57,7 +57,7 @@ describe(`${PARALLEL} requests at once`, () => {
     );
     expect([countOf(answers, 202), countOf(answers, 200)]).toEqual([1, PARALLEL - 1]);
     expect(new Set(answers.map((a) => a.body?.requestId)).size).toBe(1);
-    const rebuilds = mock.world.snapshot().rebuild.rebuilds.filter((r) => r.partnerId === 1001);
+    const rebuilds = mock.world.state().rebuild.rebuilds.filter((r) => r.partnerId === 1001);
     expect(rebuilds).toHaveLength(1);
   });
 
@@ -76,7 +76,7 @@ describe(`${PARALLEL} requests at once`, () => {
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(refused.headers.get("ratelimit-remaining")).toBe("0");
     }
-    expect(mock.world.snapshot().rebuild.rebuilds.filter((r) => r.partnerId === 5001)).toHaveLength(30);
+    expect(mock.world.state().rebuild.rebuilds.filter((r) => r.partnerId === 5001)).toHaveLength(30);
   });
 
   it("token creates and deletes racing each other: the list holds exactly creates − deletes", async () => {

@@ -8,7 +8,11 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ConformanceRecord } from "../support/conformance-observer.js";
 import { RECORDS_ROOT } from "../support/conformance-registry.js";
-import { documentedCallbackShapes, documentedResponses } from "../support/contract-inventory.js";
+import {
+  documentedCallbackShapes,
+  documentedResponses,
+  EDGE_RESPONSES,
+} from "../support/contract-inventory.js";
 
 function runRecords(given: string | undefined): ConformanceRecord[] {
   const pointer = join(RECORDS_ROOT, "latest");
@@ -21,20 +25,21 @@ function runRecords(given: string | undefined): ConformanceRecord[] {
 }
 
 const records = runRecords(process.argv[2]);
-const expected = [...documentedResponses(), ...documentedCallbackShapes()];
+const expected = [...documentedResponses(), ...documentedCallbackShapes(), ...Object.values(EDGE_RESPONSES)];
 const seen = new Set(records.flatMap((record) => record.covered));
 const missing = expected.filter((key) => !seen.has(key));
-const total = (field: "requests" | "invalidRequests" | "callbacks") =>
-  records.reduce((sum, record) => sum + record[field], 0);
+const total = (field: "requests" | "invalidRequests" | "callbacks" | "edgeAnswers") =>
+  records.reduce((sum, record) => sum + (record[field] ?? 0), 0);
 
 console.log(
   `contract conformance: ${total("requests")} requests checked in both directions ` +
     `(${total("invalidRequests")} of them deliberately outside the contract, each answered with a ` +
-    `documented 4xx) and ${total("callbacks")} callbacks, in ${records.length} test files`,
+    `documented 4xx), ${total("callbacks")} callbacks and ${total("edgeAnswers")} answers of the ` +
+    `standalone server's edge (preflights, refusals), in ${records.length} test files`,
 );
 console.log(
-  `contract coverage: ${expected.length - missing.length} of ${expected.length} documented responses ` +
-    `and callback shapes exercised with conforming bodies (${Math.floor(
+  `contract coverage: ${expected.length - missing.length} of ${expected.length} documented responses, ` +
+    `callback shapes and edge answers exercised with conforming bodies (${Math.floor(
       (100 * (expected.length - missing.length)) / expected.length,
     )}%)`,
 );

@@ -333,3 +333,103 @@ describe("the request validator reads the contract's parameters, security and bo
     ).toContain("/prompt must be string");
   });
 });
+
+describe("a conformance log checks the standalone server's edge answers", () => {
+  const world = createMockWorld();
+  const edge = (
+    rule: "preflight" | "host" | "origin" | "request-target",
+    path: string,
+    response: { status: number; body?: unknown; headers?: Record<string, string> },
+    headers: Record<string, string> = {},
+  ) => {
+    const log = new ConformanceLog();
+    log.observer(
+      world,
+      {},
+    )({
+      kind: "request",
+      request: {
+        method: "OPTIONS",
+        url: new URL(`${ORIGIN}${path}`),
+        headers: new Headers(headers),
+        body: null,
+      },
+      response,
+      fault: "none",
+      edge: rule,
+    });
+    return { violations: log.takeViolations(), covered: log.record("").covered };
+  };
+  const preflight = {
+    status: 204,
+    headers: {
+      "access-control-allow-origin": "http://localhost:5173",
+      "access-control-allow-methods": "GET, HEAD, POST",
+      "access-control-allow-headers": "Authorization, Content-Type, X-Partner-Id, X-API-Key",
+      "access-control-max-age": "600",
+      vary: "Origin",
+    },
+  };
+  const origin = { origin: "http://localhost:5173" };
+
+  it("passes and covers conforming ones", () => {
+    expect(edge("preflight", "/v1/si/servers", preflight, origin)).toEqual({
+      violations: [],
+      covered: ["edge OPTIONS preflight 204"],
+    });
+    expect(
+      edge("host", "/x", { status: 403, body: { message: "m", error: { code: "FORBIDDEN" } } }).violations,
+    ).toEqual([]);
+    const badTarget = {
+      message: "m",
+      error: { code: "VALIDATION_FAILED" },
+      errors: [{ type: "invalid_format", path: "", message: "m" }],
+    };
+    expect(edge("request-target", "/", { status: 400, body: badTarget }).violations).toEqual([]);
+  });
+
+  it("reports a preflight that allows other methods than the contract's, another origin, or too few headers", () => {
+    const wrongMethods = {
+      ...preflight,
+      headers: { ...preflight.headers, "access-control-allow-methods": "GET, POST" },
+    };
+    expect(edge("preflight", "/v1/si/servers", wrongMethods, origin).violations.join()).toContain(
+      "Access-Control-Allow-Methods is GET, POST, the contract has GET, HEAD, POST",
+    );
+    const otherOrigin = {
+      ...preflight,
+      headers: { ...preflight.headers, "access-control-allow-origin": "*" },
+    };
+    expect(edge("preflight", "/v1/si/servers", otherOrigin, origin).violations.join()).toContain(
+      "Access-Control-Allow-Origin",
+    );
+    const fewHeaders = {
+      ...preflight,
+      headers: { ...preflight.headers, "access-control-allow-headers": "Authorization" },
+    };
+    expect(edge("preflight", "/v1/si/servers", fewHeaders, origin).violations.join()).toContain(
+      "lacks content-type",
+    );
+  });
+
+  it("reports a refusal with another status, code or body shape", () => {
+    expect(
+      edge("origin", "/__mock/reset", {
+        status: 401,
+        body: { message: "m", error: { code: "FORBIDDEN" } },
+      }).violations.join(),
+    ).toContain("is 401, not 403");
+    expect(
+      edge("host", "/", {
+        status: 403,
+        body: { message: "m", error: { code: "NOT_FOUND" } },
+      }).violations.join(),
+    ).toContain("error.code is not FORBIDDEN");
+    expect(
+      edge("request-target", "/", {
+        status: 400,
+        body: { message: "m", error: { code: "VALIDATION_FAILED" } },
+      }).violations.join(),
+    ).toContain("must have required property 'errors'");
+  });
+});

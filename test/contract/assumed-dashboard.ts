@@ -92,6 +92,9 @@ export const assumedDashboard: readonly string[] = [
   "/paths/~1accounts~1team-guid/get/responses/default",
   "/paths/~1accounts~1team-guid/get/responses/default/headers/Allow",
 
+  // The 401 challenge on every operation: the source says 401, not what the challenge says.
+  "/components/headers/WWW-Authenticate",
+
   // Server connection payloads (not shown).
   "/components/schemas/ServerToConnect",
   "/components/schemas/ServerToConnect/properties/address",

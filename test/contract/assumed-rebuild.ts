@@ -17,6 +17,11 @@ export const assumedRebuild: readonly string[] = [
   `${submit}/responses/422`,
   `${submit}/responses/429`,
   `${submit}/responses/default`,
+  // The 405 answer's Allow header, as the dashboard declares it.
+  `${submit}/responses/default/headers/Allow`,
+
+  // The 401 challenge: the source says the request is rejected, not how it says what to send.
+  "/components/headers/WWW-Authenticate",
 
   // Rate-limit headers: the source gives the limit, no headers.
   "/components/headers/RateLimit-Limit",

@@ -180,7 +180,7 @@ describe(`${CALLS} SDK calls while 30% of requests fail`, () => {
     const happened = (kind: Kind) =>
       outcomes.filter((o) => o.kind === kind && (o.error === undefined || o.error instanceof ConnectionError))
         .length;
-    const state = mock.world.snapshot().dashboard;
+    const state = mock.world.state().dashboard;
     expect(state.tokens.filter((t) => t.name.startsWith("faulty ")).length).toBe(happened("createToken"));
     expect(state.servers.filter((s) => s.address.includes("faulty")).length).toBe(happened("connectServer"));
     expect(state.invitations.filter((i) => i.email.startsWith("faulty")).length).toBe(happened("invite"));
@@ -189,7 +189,7 @@ describe(`${CALLS} SDK calls while 30% of requests fail`, () => {
   it("no rebuild was created twice, and every repeat answered with the first", () => {
     const submits = outcomes.filter((o) => o.kind === "submit");
     const urls = new Set(submits.map((o) => Math.floor(o.index / 10) % 30));
-    const rebuilds = mock.world.snapshot().rebuild.rebuilds.filter((r) => r.partnerId === 1001);
+    const rebuilds = mock.world.state().rebuild.rebuilds.filter((r) => r.partnerId === 1001);
     expect(rebuilds).toHaveLength(urls.size);
     const requestIds = new Map<number, Set<unknown>>();
     for (const o of submits) {
@@ -203,7 +203,7 @@ describe(`${CALLS} SDK calls while 30% of requests fail`, () => {
   });
 
   it("every delete took effect", () => {
-    const state = mock.world.snapshot().dashboard;
+    const state = mock.world.state().dashboard;
     expect(state.servers.filter((s) => serverGuids.includes(s.guid))).toEqual([]);
     expect(state.tokens.filter((t) => tokenIds.includes(t.id))).toEqual([]);
   });

@@ -16,11 +16,13 @@ import {
   badBodies,
   badControlRequests,
   badCredentials,
+  badEdgeRequests,
   badPathsAndMethods,
   badQueries,
   forbidden,
   type HostileRequest,
   oddIds,
+  preflights,
 } from "./hostile-requests.js";
 
 const SEED = 20_261_122;
@@ -61,11 +63,17 @@ afterAll(async () => {
 
 /** The world's resources, without what a rejected request may still touch (`lastUsedAt`). */
 function resources(world: MockWorld): string {
-  return JSON.stringify(world.snapshot(), (key, value) => (key === "lastUsedAt" ? undefined : value));
+  return JSON.stringify(world.state(), (key, value) => (key === "lastUsedAt" ? undefined : value));
 }
 
-function wellFormedError(answer: RawAnswer): void {
+function wellFormedError(answer: RawAnswer, method = "GET"): void {
   expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+  // A HEAD answer is the GET answer's head: its body is announced, not sent.
+  if (method === "HEAD") {
+    expect(Number(answer.headers["content-length"])).toBeGreaterThan(0);
+    expect(answer.text).toBe("");
+    return;
+  }
   const body = JSON.parse(answer.text) as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(
     answer.status === 400 ? ["error", "errors", "message"] : ["error", "message"],
@@ -92,7 +100,7 @@ async function refused(request: HostileRequest): Promise<void> {
   expect(answer.status, seen).toBeGreaterThanOrEqual(400);
   expect(answer.status, seen).toBeLessThan(500);
   if (request.expected !== undefined) expect(answer.status, seen).toBe(request.expected);
-  wellFormedError(answer);
+  wellFormedError(answer, request.method);
   expect(resources(mock.world), `${seen}: the state changed`).toBe(before);
   const violations = suiteLog.takeViolations();
   expect(violations, seen).toEqual([]);
@@ -132,6 +140,34 @@ describe("10,000+ hostile requests: a documented 4xx with a well-formed body, no
 
   it("the control API's bad bodies, ids and settings", { timeout: TIME_LIMIT_MS + 10_000 }, async () => {
     await fc.assert(fc.asyncProperty(badControlRequests(), refused), runs(1_400));
+  });
+
+  it("what the server's edge refuses: Hosts not allowed, cross-site origins on the control API, request-targets that are not URLs (403, 400)", {
+    timeout: TIME_LIMIT_MS + 10_000,
+  }, async () => {
+    await fc.assert(fc.asyncProperty(badEdgeRequests(), refused), runs(1_000));
+  });
+
+  it("CORS preflights from allowed origins: 204 on the mock's paths, 404 beside them, nothing changed", {
+    timeout: TIME_LIMIT_MS + 10_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(preflights(), async (request) => {
+        const before = resources(mock.world);
+        const answer = await client.send(request);
+        const seen = `${request.kind} ${request.path} → ${answer.status}`;
+        if (request.known) {
+          expect(answer.status, seen).toBe(204);
+          expect(answer.headers["access-control-allow-origin"], seen).toBe(request.headers[0]?.[1]);
+        } else {
+          expect(answer.status, seen).toBe(404);
+          wellFormedError(answer);
+        }
+        expect(resources(mock.world), `${seen}: the state changed`).toBe(before);
+        expect(suiteLog.takeViolations(), seen).toEqual([]);
+      }),
+      runs(500),
+    );
   });
 
   it("sent over 10,000 of them, to every operation; the server never failed and still answers", async () => {

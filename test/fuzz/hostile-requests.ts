@@ -801,3 +801,133 @@ export function badControlRequests(): fc.Arbitrary<HostileRequest> {
     })),
   );
 }
+
+/** Paths of both APIs and the control API, to aim edge requests at. */
+const EDGE_PATHS = [
+  "/v1/si/servers",
+  "/v1/dashboard/api-tokens",
+  "/v1/dashboard/api-tokens/3",
+  "/v1/accounts/invitations",
+  REBUILDS,
+  "/__mock/state",
+  "/__mock/reset",
+  "/__mock/snapshot",
+  "/__mock/partners/1001/rotate-key",
+  "/__mock/clock/advance",
+] as const;
+
+const notLoopbackHost = fc.oneof(
+  label.map((name) => `${name}.example`),
+  fc.tuple(label, fc.integer({ min: 1, max: 65535 })).map(([name, port]) => `${name}.test:${port}`),
+  fc.ipV4().filter((ip) => !ip.startsWith("127.")),
+  fc.constantFrom(
+    "localhost.evil.example",
+    "127.0.0.1.evil.example",
+    "0.0.0.0",
+    "[::2]",
+    "evil.example@127.0.0.1",
+  ),
+);
+const crossSiteOrigin = fc.oneof(
+  label.map((name) => `https://${name}.example`),
+  fc.tuple(label, fc.integer({ min: 1, max: 65535 })).map(([name, port]) => `http://${name}.test:${port}`),
+  fc.constantFrom("null", "http://localhost.evil.example", "file://"),
+);
+const anyMethod = fc.constantFrom("GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS");
+
+/**
+ * What the standalone server's edge refuses before any API sees it: a Host that is not allowed
+ * (403), a request to the control API from a cross-site origin (403, whatever it asks for), and a
+ * request-target that is not a URL (400).
+ */
+export function badEdgeRequests(): fc.Arbitrary<HostileRequest> {
+  const badHost = fc.tuple(anyMethod, fc.constantFrom(...EDGE_PATHS), notLoopbackHost).map(
+    ([method, path, host]): HostileRequest => ({
+      kind: `Host ${host}`,
+      method,
+      path,
+      headers: [["host", host], OWNER, ...PARTNER_OK, JSON_TYPE],
+      body: method === "POST" || method === "PUT" ? new TextEncoder().encode("{}") : null,
+      expected: 403,
+    }),
+  );
+  const crossSite = fc
+    .tuple(
+      anyMethod,
+      fc.constantFrom(...EDGE_PATHS.filter((path) => path.startsWith("/__mock"))),
+      crossSiteOrigin,
+    )
+    .map(
+      ([method, path, origin]): HostileRequest => ({
+        kind: `Origin ${origin} on the control API`,
+        method,
+        path,
+        headers: [
+          ["origin", origin],
+          ["content-type", "text/plain"],
+          ["access-control-request-method", "POST"],
+        ],
+        body: method === "POST" || method === "PUT" ? new TextEncoder().encode('{"seconds":60}') : null,
+        expected: 403,
+      }),
+    );
+  const badTarget = fc
+    .tuple(
+      fc.constantFrom("GET", "POST", "HEAD"),
+      fc.oneof(
+        fc.constantFrom(
+          "http://[",
+          "http://[::1",
+          "//[",
+          "http://:0x/",
+          "https://a%20b/",
+          "ftp://x/y",
+          "http://%zz/",
+        ),
+        label.map((name) => `http://[${name}]/__mock/state`),
+        label.map((name) => `http://exa%${name}mple/v1/si/servers`),
+      ),
+    )
+    .map(
+      ([method, path]): HostileRequest => ({
+        kind: `request-target ${path}`,
+        method,
+        path,
+        headers: [OWNER],
+        body: null,
+        expected: 400,
+      }),
+    );
+  return fc.oneof(badHost, crossSite, badTarget);
+}
+
+/** CORS preflights from allowed (loopback) origins, on paths of the mock (204) and beside them (404). */
+export function preflights(): fc.Arbitrary<HostileRequest & { known: boolean }> {
+  const origin = fc
+    .tuple(
+      fc.constantFrom("http", "https"),
+      fc.constantFrom("localhost", "127.0.0.1", "[::1]", "app.localhost"),
+      fc.integer({ min: 1, max: 65535 }),
+    )
+    .map(([scheme, host, port]) => `${scheme}://${host}:${port}`);
+  const path = fc.oneof(
+    fc.constantFrom(...EDGE_PATHS).map((p) => ({ path: p, known: true })),
+    label.map((name) => ({ path: `/v1/${name}`, known: false })),
+  );
+  return fc
+    .tuple(origin, path, anyMethod, fc.array(headerText(20), { maxLength: 3 }))
+    .map(([from, { path: target, known }, method, extra]) => ({
+      kind: `preflight from ${from} for ${method}`,
+      method: "OPTIONS",
+      path: target,
+      headers: [
+        ["origin", from],
+        ["access-control-request-method", method],
+        ["access-control-request-headers", ["authorization", "x-api-key", ...extra].join(", ")],
+        OWNER,
+        ...PARTNER_OK,
+      ],
+      body: null,
+      known,
+    }));
+}

@@ -28,13 +28,13 @@ describe("check order, dashboard API", () => {
   it("wrong method 405, with Allow, comes before authentication", async () => {
     const servers = await call({ method: "PATCH", path: "/v1/si/servers", body: OVERSIZED });
     expectError(servers, 405, "METHOD_NOT_ALLOWED");
-    expect(servers.headers.get("allow")).toBe("GET, POST");
+    expect(servers.headers.get("allow")).toBe("GET, HEAD, POST");
     // The path template matches whatever the id is, so a malformed id does not turn 405 into 404.
     const token = await call({ method: "PUT", path: "/v1/dashboard/api-tokens/not-an-id" });
     expectError(token, 405, "METHOD_NOT_ALLOWED");
-    expect(token.headers.get("allow")).toBe("DELETE, GET");
+    expect(token.headers.get("allow")).toBe("DELETE, GET, HEAD");
     const teamGuid = await call({ method: "POST", path: "/v1/accounts/team-guid", json: {} });
-    expect(teamGuid.headers.get("allow")).toBe("GET");
+    expect(teamGuid.headers.get("allow")).toBe("GET, HEAD");
   });
 
   it.each([

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_FAULTS } from "../../mocks/domain/faults.js";
 import { seededRandom } from "../../mocks/domain/random.js";
 import { createDispatcher, type MountedApi } from "../../mocks/http/dispatch.js";
+import { createEdge } from "../../mocks/http/edge.js";
+import { createEdgePolicy } from "../../mocks/http/edge-policy.js";
 import { createMswHandlers } from "../../mocks/http/msw-handlers.js";
 import { createNodeListener } from "../../mocks/http/node-listener.js";
 import { isJsonMediaType, MAX_BODY_BYTES, readJsonBody } from "../../mocks/routes/body.js";
@@ -14,7 +16,7 @@ import type { MockRequest } from "../../mocks/routes/types.js";
 const echo: MountedApi<{ faults: typeof NO_FAULTS }> = {
   baseUrl: "http://mock.test/v1",
   scope: "",
-  faultable: true,
+  kind: "public",
   routes: [
     { method: "GET", path: "/items", handle: () => ({ status: 200, body: { ok: true } }) },
     {
@@ -85,7 +87,7 @@ describe("dispatcher", () => {
     expect(result).toMatchObject({
       response: {
         status: 405,
-        headers: { allow: "GET, POST" },
+        headers: { allow: "GET, HEAD, POST" },
         body: { error: { code: "METHOD_NOT_ALLOWED" } },
       },
     });
@@ -159,7 +161,8 @@ describe("adapters", () => {
       faults: () => world.faults,
       random: seededRandom(1),
     });
-    const server = createServer(createNodeListener(dispatch, { origin: "http://127.0.0.1" }));
+    const edge = createEdge(dispatch, createEdgePolicy("127.0.0.1"));
+    const server = createServer(createNodeListener(dispatch, { origin: "http://127.0.0.1", edge }));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {

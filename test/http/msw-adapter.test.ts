@@ -71,4 +71,19 @@ describe("MSW adapter", () => {
     const sink = await fetch(`${world.origin}/__mock/webhook-sink/1001`);
     expect(await sink.json()).toMatchObject({ data: [{ body: { status: "success" } }] });
   });
+
+  it("answers HEAD on a GET operation with the GET answer's status and headers and no body", async () => {
+    const headers = { authorization: `Bearer ${TOKEN.unrestricted}` };
+    const get = await fetch(`${DASHBOARD}/si/servers`, { headers });
+    const head = await fetch(`${DASHBOARD}/si/servers`, { method: "HEAD", headers });
+    expect(head.status).toBe(get.status);
+    expect(await head.text()).toBe("");
+    expect(head.headers.get("content-type")).toBe("application/json");
+    expect(Number(head.headers.get("content-length"))).toBe(
+      new TextEncoder().encode(await get.text()).length,
+    );
+    const unauthorized = await fetch(`${DASHBOARD}/si/servers`, { method: "HEAD" });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers.get("www-authenticate")).toBe('Bearer realm="dashboard"');
+  });
 });

@@ -34,7 +34,7 @@ describe("node listener", () => {
   it("answers a GET without a body at once, reading Authorization whatever its spelling", async () => {
     const answer = await raw([
       "GET /v1/si/servers HTTP/1.1",
-      "Host: x",
+      "Host: 127.0.0.1",
       "AUTHORIZATION: Bearer mock-token-unrestricted",
     ]);
     expect(answer.status).toBe(200);
@@ -44,7 +44,7 @@ describe("node listener", () => {
   it("joins a repeated Authorization header, so two tokens are one malformed value (401)", async () => {
     const answer = await raw([
       "GET /v1/si/servers HTTP/1.1",
-      "Host: x",
+      "Host: 127.0.0.1",
       "Authorization: Bearer mock-token-unrestricted",
       "Authorization: Bearer mock-token-manage",
     ]);
@@ -58,7 +58,7 @@ describe("node listener", () => {
     const answer = await raw(
       [
         "POST /api/integration/partners/hostpanel/rebuilds HTTP/1.1",
-        "Host: x",
+        "Host: 127.0.0.1",
         "X-Partner-Id: 1001",
         "X-API-Key: mock-rebuild-key-1001",
         "Content-Type: application/json",
@@ -74,7 +74,7 @@ describe("node listener", () => {
     const sent = await raw(
       [
         "POST /__mock/webhook-sink/4242 HTTP/1.1",
-        "Host: x",
+        "Host: 127.0.0.1",
         "Content-Type: application/json",
         `Content-Length: ${body.length}`,
         "X-Trace: a",
@@ -83,7 +83,7 @@ describe("node listener", () => {
       body,
     );
     expect(sent.status).toBe(200);
-    const list = await raw(["GET /__mock/webhook-sink/4242 HTTP/1.1", "Host: x"]);
+    const list = await raw(["GET /__mock/webhook-sink/4242 HTTP/1.1", "Host: 127.0.0.1"]);
     const [entry] = JSON.parse(list.body).data;
     expect(entry.body).toEqual({ hello: "sink" });
     expect(entry.headers["x-trace"]).toBe("a, b");

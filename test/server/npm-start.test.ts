@@ -5,7 +5,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Exit, npmStart, type SpawnedCli, startScript, stopAll } from "./spawn-cli.js";
+import { startMockServer } from "../../mocks/node.js";
+import { aliveDescendants, type Exit, npmStart, type SpawnedCli, startScript, stopAll } from "./spawn-cli.js";
 
 // Each case boots tsx through npm: seconds, not milliseconds, on a busy machine.
 const SLOW = 90_000;
@@ -80,9 +81,8 @@ describe("npm start", () => {
       expect(cli.stdout()).toContain("SIGTERM: stopping");
       expect(cli.stdout()).toMatch(/^POST \/api\/integration\/partners\/hostpanel\/rebuilds 202 \d+ms$/m);
       expect(cli.stdout()).toMatch(/^GET \/v1\/si\/servers 200 \d+ms$/m);
-      // npm runs the script through `sh -c`. Where sh execs the command (bash) npm passes on the
-      // server's exit code 0; where it does not (dash), the shell itself dies of the signal and npm
-      // re-raises it. Either way the server stopped cleanly (see the next test for its exit code).
+      // The whole group got the signal: node stops cleanly (the next test shows its exit code 0),
+      // and npm, which got it too, may re-raise it on itself once its child has exited.
       expect(exit).toSatisfy((e: Exit) => e.code === 0 || (e.code === null && e.signal === "SIGTERM"));
     },
     SLOW,
@@ -110,7 +110,11 @@ describe("npm start", () => {
         "--port N",
         "--host H",
         "--seed FILE",
+        "--state-file FILE",
         "--rebuild-delay S",
+        "--cors-origin ORIGIN",
+        "--no-cors",
+        "--allowed-host NAME",
         "--quiet",
         "--help",
       ]) {
@@ -128,6 +132,14 @@ describe("npm start", () => {
     [["--port", "70000"], "--port must be an integer from 0 to 65535"],
     [["--port"], "--port needs a value"],
     [["--rebuild-delay", "-1"], "--rebuild-delay must be a number of seconds"],
+    [
+      ["--cors-origin", "localhost:5173"],
+      "--cors-origin: not an origin (http[s]://host[:port]): localhost:5173",
+    ],
+    [["--cors-origin", "http://app.test/path"], "--cors-origin: not an origin"],
+    [["--allowed-host", "a b"], "--allowed-host: not a host name or address: a b"],
+    [["--no-cors", "--cors-origin", "*"], "--no-cors and --cors-origin contradict each other"],
+    [["--state-file"], "--state-file needs a value"],
   ])(
     "a bad flag %j exits 2 with the message and the usage",
     async (args, message) => {
@@ -283,6 +295,69 @@ describe("npm start", () => {
 
       await stop(cli, origin);
       expect(cli.stdout()).not.toMatch(/^(GET|POST) \//m);
+    },
+    SLOW,
+  );
+
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "%s to the npm process alone stops the mock and frees the port within 2 s, leaving no process behind",
+    async (signal) => {
+      const cli = npmStart(["--port", "0", "--quiet"]);
+      const origin = await cli.listening();
+      const npmPid = cli.child.pid ?? 0;
+      const processes = aliveDescendants(npmPid);
+      // npm runs the script through `sh -c "exec node …"`: node is what holds the port.
+      expect(processes.length).toBeGreaterThanOrEqual(1);
+      process.kill(npmPid, signal);
+      const deadline = Date.now() + 2000;
+      let portFree = false;
+      let left = processes;
+      while (Date.now() < deadline && !(portFree && left.length === 0)) {
+        portFree = await fetch(`${origin}/__mock/state`).then(
+          () => false,
+          () => true,
+        );
+        left = processes.filter((pid) => aliveDescendants(1, [pid]).length > 0);
+        if (!(portFree && left.length === 0)) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(portFree).toBe(true);
+      expect(left).toEqual([]);
+      await cli.exited;
+    },
+    SLOW,
+  );
+
+  it(
+    "SIGKILL to npm (nothing can be passed on): the mock notices its parent is gone and stops",
+    async () => {
+      const cli = npmStart(["--port", "0", "--quiet"]);
+      const origin = await cli.listening();
+      const processes = aliveDescendants(cli.child.pid ?? 0);
+      process.kill(cli.child.pid ?? 0, "SIGKILL");
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && aliveDescendants(1, processes).length > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(aliveDescendants(1, processes)).toEqual([]);
+      await expect(fetch(`${origin}/__mock/state`)).rejects.toThrow();
+    },
+    SLOW,
+  );
+
+  it(
+    "a port in use is reported with its number and the way out",
+    async () => {
+      const holder = await startMockServer({ port: 0 });
+      try {
+        const port = new URL(holder.origin).port;
+        const cli = npmStart(["--port", port]);
+        expect((await cli.exited).code).toBe(1);
+        expect(cli.stderr()).toContain(
+          `mock server failed to start: port ${port} on 127.0.0.1 is already in use (another mock still running?); stop it, or pick another port with --port N (--port 0 picks a free one)`,
+        );
+      } finally {
+        await holder.close();
+      }
     },
     SLOW,
   );

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 export interface Exit {
   code: number | null;
@@ -91,7 +91,8 @@ export function npmStart(args: readonly string[]): SpawnedCli {
  */
 export function startScript(args: readonly string[]): SpawnedCli {
   const pkg = JSON.parse(readFileSync(`${REPO_ROOT}package.json`, "utf8")) as { scripts: { start: string } };
-  const [bin = "", ...rest] = pkg.scripts.start.split(/\s+/);
+  // `exec` is the shell's: it makes the shell npm starts become node, so signals reach it.
+  const [bin = "", ...rest] = pkg.scripts.start.replace(/^exec\s+/, "").split(/\s+/);
   const command = bin === "node" ? process.execPath : `${REPO_ROOT}node_modules/.bin/${bin}`;
   return spawnGroup(command, [...rest, ...args]);
 }
@@ -101,4 +102,46 @@ export async function stopAll(): Promise<void> {
   const running = [...started];
   for (const cli of running) cli.signal("SIGKILL");
   await Promise.all(running.map((cli) => cli.exited));
+}
+
+/** Parent pid and state of every process, from /proc (Linux). */
+function processTable(): Map<number, { ppid: number; state: string }> {
+  const table = new Map<number, { ppid: number; state: string }>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // The command name is in parentheses and may hold spaces: the fields follow the last ")".
+      const [state = "", ppid = "0"] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      table.set(Number(name), { ppid: Number(ppid), state });
+    } catch {
+      // The process ended while the table was read.
+    }
+  }
+  return table;
+}
+
+/**
+ * The live (not zombie) processes among `pids`, or, without `pids`, among the descendants of
+ * `root`: what would still hold a port or keep running.
+ */
+export function aliveDescendants(root: number, pids?: readonly number[]): number[] {
+  const table = processTable();
+  const alive = (pid: number) => {
+    const entry = table.get(pid);
+    return entry !== undefined && entry.state !== "Z" && entry.state !== "X";
+  };
+  if (pids) return pids.filter(alive);
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const parent = queue.shift() as number;
+    for (const [pid, entry] of table) {
+      if (entry.ppid === parent) {
+        found.push(pid);
+        queue.push(pid);
+      }
+    }
+  }
+  return found.filter(alive);
 }

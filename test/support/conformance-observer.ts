@@ -8,9 +8,19 @@ import {
   callbackShapeKey,
   documentedCallbackShapes,
   documentedStatus,
+  EDGE_RESPONSES,
   responseKey,
 } from "./contract-inventory.js";
-import { type ContractApi, callbackViolations, contractViolations, isObject } from "./contract-validator.js";
+import {
+  allowedMethods,
+  type ContractApi,
+  callbackViolations,
+  contract,
+  contractViolations,
+  findPathTemplate,
+  isObject,
+  schemaErrors,
+} from "./contract-validator.js";
 import { documentedRuleOf } from "./documented-rules.js";
 import { findOperation, requestViolations } from "./request-validator.js";
 
@@ -19,6 +29,8 @@ export interface ConformanceRecord {
   file: string;
   /** Requests to either API checked in both directions. */
   requests: number;
+  /** Answers the standalone server's edge gave in front of the APIs (preflights, refusals). */
+  edgeAnswers?: number;
   /** Of those, requests that break the contract (each answered with a documented 4xx, or reported). */
   invalidRequests: number;
   callbacks: number;
@@ -34,7 +46,7 @@ const MAX_SHOWN = 2000;
 export class ConformanceLog {
   #pending: string[] = [];
   readonly #covered = new Set<string>();
-  readonly #counts = { requests: 0, invalidRequests: 0, callbacks: 0 };
+  readonly #counts = { requests: 0, invalidRequests: 0, callbacks: 0, edgeAnswers: 0 };
 
   /**
    * The observer for one mock. It tells the APIs apart by the base URLs the mock mounts them at;
@@ -47,6 +59,10 @@ export class ConformanceLog {
       if (observation.kind === "callback") {
         this.#counts.callbacks++;
         this.#report(`callback to ${observation.delivery.url}`, this.#checkCallback(observation.delivery));
+        return;
+      }
+      if (observation.edge) {
+        this.#checkEdge(observation, dashboard, rebuild);
         return;
       }
       const { url } = observation.request;
@@ -119,6 +135,77 @@ export class ConformanceLog {
     const responses = operation?.operation.responses;
     const key = isObject(responses) ? documentedStatus(responses, status) : undefined;
     if (operation && key) this.#covered.add(responseKey(api, request.method, operation.template, key));
+  }
+
+  /**
+   * An answer of the server's edge: a refusal in the shared error envelope (the dashboard's
+   * schemas, which hold every error code of contract-decisions), or a preflight that allows the
+   * path's methods as the contract lists them and the headers both APIs read.
+   */
+  #checkEdge(observation: RequestObservation, dashboard: URL, rebuild: URL): void {
+    this.#counts.edgeAnswers++;
+    const { request, response } = observation;
+    const rule = observation.edge ?? "host";
+    const headers = new Headers(response.headers);
+    const problems: string[] = [];
+    const expect = (status: number, code?: string) => {
+      if (response.status !== status)
+        problems.push(`the edge's ${rule} answer is ${response.status}, not ${status}`);
+      if (code === undefined) return;
+      const body = JSON.parse(JSON.stringify(response.body ?? null));
+      const schema = status === 400 ? "ValidationError" : "Error";
+      problems.push(...schemaErrors("dashboard", `/components/schemas/${schema}`, body));
+      if (!isObject(body) || !isObject(body.error) || body.error.code !== code) {
+        problems.push(`error.code is not ${code}`);
+      }
+    };
+    if (rule === "preflight") {
+      expect(204);
+      if (response.body !== undefined) problems.push("a preflight answer has a body");
+      const origin = request.headers.get("origin");
+      if (headers.get("access-control-allow-origin") !== origin) {
+        problems.push(`Access-Control-Allow-Origin is not the request's origin ${origin}`);
+      }
+      if (!/\borigin\b/i.test(headers.get("vary") ?? "")) problems.push("Vary does not name Origin");
+      if (!/^\d+$/.test(headers.get("access-control-max-age") ?? ""))
+        problems.push("Access-Control-Max-Age is missing");
+      const allowedHeaders = (headers.get("access-control-allow-headers") ?? "")
+        .toLowerCase()
+        .split(/\s*,\s*/);
+      for (const name of ["authorization", "content-type", "x-partner-id", "x-api-key"]) {
+        if (!allowedHeaders.includes(name)) problems.push(`Access-Control-Allow-Headers lacks ${name}`);
+      }
+      const methods = (headers.get("access-control-allow-methods") ?? "")
+        .split(/\s*,\s*/)
+        .sort()
+        .join(", ");
+      for (const [api, base] of [
+        ["dashboard", dashboard],
+        ["rebuild", rebuild],
+      ] as const) {
+        const path = below(base, request.url);
+        if (path === undefined || (api === "rebuild" && !path.startsWith(REBUILD_SCOPE))) continue;
+        const template = findPathTemplate(contract(api).doc, path);
+        const item =
+          template === undefined ? undefined : (contract(api).doc.paths as Record<string, unknown>)[template];
+        if (isObject(item) && methods !== allowedMethods(item).join(", ")) {
+          problems.push(
+            `Access-Control-Allow-Methods is ${methods}, the contract has ${allowedMethods(item).join(", ")}`,
+          );
+        }
+        break;
+      }
+    } else if (rule === "request-target") {
+      expect(400, "VALIDATION_FAILED");
+    } else {
+      expect(403, "FORBIDDEN");
+    }
+    this.#report(
+      `${request.method} ${request.url.pathname} → ${response.status} (edge: ${rule})`,
+      problems,
+      response.body,
+    );
+    if (problems.length === 0) this.#covered.add(EDGE_RESPONSES[rule]);
   }
 
   #checkCallback(delivery: Extract<MockObservation, { kind: "callback" }>["delivery"]): string[] {

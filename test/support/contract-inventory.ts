@@ -58,3 +58,14 @@ function callbackExampleShapes(): Map<string, string> {
 export function documentedCallbackShapes(): string[] {
   return [...new Set(callbackExampleShapes().values())];
 }
+
+/**
+ * The standalone server's own answers in front of both APIs (decisions/017): not in the contract,
+ * but checked like it (the error envelope, the CORS headers) and required by the coverage report.
+ */
+export const EDGE_RESPONSES = {
+  preflight: "edge OPTIONS preflight 204",
+  host: "edge host refused 403",
+  origin: "edge origin refused 403",
+  "request-target": "edge request-target 400",
+} as const;

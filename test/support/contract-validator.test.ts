@@ -95,12 +95,13 @@ describe("contract validator", () => {
       status: 405,
       body: { message: "x", error: { code: "METHOD_NOT_ALLOWED" } },
     };
+    // HEAD is served wherever GET is, so Allow lists it too.
+    expect(
+      contractViolations("dashboard", { ...wrongMethod, headers: json({ allow: "GET, HEAD, POST" }) }),
+    ).toEqual([]);
     expect(
       contractViolations("dashboard", { ...wrongMethod, headers: json({ allow: "GET, POST" }) }),
-    ).toEqual([]);
-    expect(contractViolations("dashboard", { ...wrongMethod, headers: json({ allow: "GET" }) })).toEqual([
-      'Allow is "GET", expected GET, POST',
-    ]);
+    ).toEqual(['Allow is "GET, POST", expected GET, HEAD, POST']);
   });
 
   it("checks required and typed response headers", () => {

@@ -113,6 +113,13 @@ export function findPathTemplate(doc: JsonObject, path: string): string | undefi
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
+/** What `Allow` lists for a path of the contract: its methods, and HEAD wherever GET is. */
+export function allowedMethods(item: JsonObject): string[] {
+  const methods = HTTP_METHODS.filter((m) => isObject(item[m])).map((m) => m.toUpperCase());
+  if (methods.includes("GET") && !methods.includes("HEAD")) methods.push("HEAD");
+  return methods.sort();
+}
+
 /**
  * Every way `response` departs from the contract, as readable lines; empty when it conforms.
  * A path outside the contract may only answer 404, a method the path lacks only 405 with `Allow`,
@@ -122,7 +129,9 @@ export function contractViolations(api: ContractApi, response: ObservedResponse)
   const { doc } = contract(api);
   const template = findPathTemplate(doc, response.path);
   const item = template === undefined ? undefined : (doc.paths as JsonObject)[template];
-  const method = response.method.toLowerCase();
+  // HEAD answers as GET does, without the body (RFC 9110 §9.3.2), wherever the contract has GET.
+  const asked = response.method.toLowerCase();
+  const method = asked === "head" && isObject(item) && !isObject(item.head) ? "get" : asked;
   if (!isObject(item)) {
     if (response.status !== 404) return [`the path is not in the contract, so only 404 fits`];
     return schemaErrors(api, "/components/schemas/ErrorResponse", response.body);
@@ -131,9 +140,7 @@ export function contractViolations(api: ContractApi, response: ObservedResponse)
     const problems: string[] = [];
     if (response.status !== 405)
       problems.push(`the contract has no ${method.toUpperCase()} here: 405 expected`);
-    const expected = HTTP_METHODS.filter((m) => isObject(item[m]))
-      .map((m) => m.toUpperCase())
-      .sort();
+    const expected = allowedMethods(item);
     const allow = (response.headers.get("allow") ?? "")
       .split(",")
       .map((m) => m.trim())

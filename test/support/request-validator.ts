@@ -38,9 +38,12 @@ export function findOperation(
   const { doc } = contract(api);
   const template = findPathTemplate(doc, path);
   const item = template === undefined ? undefined : (doc.paths as JsonObject)[template];
-  const operation = isObject(item) ? item[method.toLowerCase()] : undefined;
+  // HEAD is a GET without the body (RFC 9110 §9.3.2): the mock serves it wherever the contract has GET.
+  const key =
+    method.toLowerCase() === "head" && isObject(item) && !isObject(item.head) ? "get" : method.toLowerCase();
+  const operation = isObject(item) ? item[key] : undefined;
   if (template === undefined || !isObject(operation)) return undefined;
-  return { template, pointer: pointerOf("paths", template, method.toLowerCase()), operation };
+  return { template, pointer: pointerOf("paths", template, key), operation };
 }
 
 /** Every way `request` departs from the contract, as readable lines; empty when it conforms. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createClock, type TimerPort } from "../../mocks/domain/clock.js";
+import { ClockLimitError, createClock, type TimerPort } from "../../mocks/domain/clock.js";
 
 const T0 = Date.parse("2026-11-22T00:00:00Z");
 
@@ -105,5 +105,191 @@ describe("clock", () => {
     await clock.settle();
     expect(ran).toBe(true);
     expect(armed).toEqual([]);
+  });
+});
+
+/** A promise with its resolve function, to hold a task open until the test lets it go. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describe("clock: tasks due together run concurrently", () => {
+  it("starts every task due in the step without waiting for a slow one, and advance waits for all", async () => {
+    const clock = createClock({ frozenAt: T0 });
+    const slow = gate();
+    const started: string[] = [];
+    let slowDone = false;
+    clock.schedule(T0 + 1000, async () => {
+      started.push("slow");
+      await slow.opened;
+      slowDone = true;
+    });
+    clock.schedule(T0 + 1000, () => {
+      started.push("same time");
+    });
+    clock.schedule(T0 + 2000, () => {
+      started.push("later");
+    });
+    let advanced = false;
+    const advancing = clock.advance(5000).then(() => {
+      advanced = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(started).toEqual(["slow", "same time", "later"]);
+    expect(advanced).toBe(false);
+    slow.open();
+    await advancing;
+    expect(slowDone).toBe(true);
+    expect(clock.now()).toBe(T0 + 5000);
+  });
+
+  it("runs work a slow task schedules late at its own due time, and runs it within the same advance", async () => {
+    const clock = createClock({ frozenAt: T0 });
+    const slow = gate();
+    const seen: Array<[string, number]> = [];
+    clock.schedule(T0 + 1000, async () => {
+      const startedAt = clock.now();
+      await slow.opened;
+      clock.schedule(startedAt + 500, () => {
+        seen.push(["follow-up", clock.now()]);
+      });
+    });
+    clock.schedule(T0 + 3000, () => {
+      seen.push(["later", clock.now()]);
+      slow.open();
+    });
+    await clock.advance(10_000);
+    expect(seen).toEqual([
+      ["later", T0 + 3000],
+      ["follow-up", T0 + 1500],
+    ]);
+    expect(clock.now()).toBe(T0 + 10_000);
+  });
+
+  it("the self-wake timer starts a task due later while an earlier one is still running", async () => {
+    let source = T0;
+    const armed: Array<() => void> = [];
+    const timers: TimerPort = { set: (callback) => armed.push(callback), clear: () => undefined };
+    const clock = createClock({ source: () => source, timers });
+    const slow = gate();
+    const ran: string[] = [];
+    clock.schedule(T0 + 1000, async () => {
+      ran.push("slow started");
+      await slow.opened;
+    });
+    clock.schedule(T0 + 2000, () => {
+      ran.push("other partner");
+    });
+    source = T0 + 1000;
+    armed.shift()?.();
+    source = T0 + 2000;
+    armed.shift()?.();
+    expect(ran).toEqual(["slow started", "other partner"]);
+    slow.open();
+    await clock.settle();
+  });
+});
+
+describe("clock: reset wins", () => {
+  it("a reset while an advance waits for a task stops it and the ones queued behind it: time stays at the reset's", async () => {
+    const clock = createClock({ frozenAt: T0 });
+    const slow = gate();
+    clock.schedule(T0 + 1000, () => slow.opened);
+    const advancing = clock.advance(60_000);
+    const queued = clock.advance(5);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    clock.reset();
+    slow.open();
+    await advancing;
+    await queued;
+    expect(clock.now()).toBe(T0);
+    await clock.advance(1000);
+    expect(clock.now()).toBe(T0 + 1000);
+  });
+});
+
+describe("clock: bounds", () => {
+  const LATEST = Date.parse("9999-12-31T23:59:59Z");
+
+  it("refuses an advance past 9999-12-31T23:59:59Z and stays where it was", async () => {
+    const clock = createClock({ frozenAt: LATEST - 10_000 });
+    await expect(clock.advance(10_001)).rejects.toBeInstanceOf(ClockLimitError);
+    await expect(clock.advance(10_001)).rejects.toMatchObject({ maxMs: 10_000 });
+    expect(clock.now()).toBe(LATEST - 10_000);
+    await clock.advance(10_000);
+    expect(clock.now()).toBe(LATEST);
+    await expect(clock.advance(1)).rejects.toThrow(/9999-12-31T23:59:59Z/);
+  });
+
+  it("never reads past the bound while following the source", () => {
+    let source = LATEST - 1000;
+    const clock = createClock({ source: () => source });
+    source += 60_000;
+    expect(clock.now()).toBe(LATEST);
+  });
+
+  it("refuses a start or a time outside years 0000 to 9999", () => {
+    expect(() => createClock({ frozenAt: LATEST + 1 })).toThrow(RangeError);
+    expect(() => createClock({ frozenAt: Number.NaN })).toThrow(RangeError);
+    const clock = createClock({ frozenAt: T0 });
+    expect(() => clock.setTime(Date.parse("-000001-01-01T00:00:00Z"))).toThrow(RangeError);
+    clock.setTime(T0 + 5);
+    expect(clock.now()).toBe(T0 + 5);
+  });
+});
+
+describe("clock: a task that throws", () => {
+  it("is reported; the self-wake timer does not throw and later tasks still run", async () => {
+    let source = T0;
+    const armed: Array<() => void> = [];
+    const reported: unknown[] = [];
+    const timers: TimerPort = { set: (callback) => armed.push(callback), clear: () => undefined };
+    const clock = createClock({ source: () => source, timers, onTaskError: (error) => reported.push(error) });
+    let ran = false;
+    clock.schedule(T0 + 10, () => {
+      throw new Error("sync bug");
+    });
+    clock.schedule(T0 + 10, async () => {
+      throw new Error("async bug");
+    });
+    clock.schedule(T0 + 10, () => {
+      ran = true;
+    });
+    source = T0 + 10;
+    expect(() => armed.shift()?.()).not.toThrow();
+    await clock.settle().catch(() => undefined);
+    expect(ran).toBe(true);
+    expect(reported.map((e) => (e as Error).message).sort()).toEqual(["async bug", "sync bug"]);
+  });
+
+  it("rejects the advance that ran it, after running the rest and moving the clock", async () => {
+    const clock = createClock({ frozenAt: T0 });
+    let ran = false;
+    clock.schedule(T0 + 1, () => {
+      throw new Error("bug");
+    });
+    clock.schedule(T0 + 2, () => {
+      ran = true;
+    });
+    await expect(clock.advance(10)).rejects.toThrow("bug");
+    expect(ran).toBe(true);
+    expect(clock.now()).toBe(T0 + 10);
+  });
+});
+
+describe("clock: stopwatch", () => {
+  it("counts source time while following it, nothing while frozen", () => {
+    let source = T0;
+    const following = createClock({ source: () => source });
+    const frozen = createClock({ source: () => source, frozenAt: T0 });
+    const a = following.stopwatch();
+    const b = frozen.stopwatch();
+    source += 1234;
+    expect(a()).toBe(1234);
+    expect(b()).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ import { assertDashboardSeedValues } from "./seed-check.js";
 import { parseSeedTimestamp } from "./seed-timestamp.js";
 import { parseConnectServersBody } from "./server-input.js";
 import { ServerInventory } from "./server-inventory.js";
+import { type DashboardSnapshot, dashboardSnapshotOf, storesFromSnapshot } from "./snapshot.js";
 import { TeamDirectory } from "./team-directory.js";
 import { parseCreateTokenBody } from "./token-input.js";
 import { type TokenRecord, TokenStore } from "./token-store.js";
@@ -29,12 +30,17 @@ import type {
   ServerView,
   TeamGuidResult,
 } from "./types.js";
-import { type DashboardSnapshot, snapshotOf, tokenView } from "./views.js";
+import { type DashboardState, stateOf, tokenView } from "./views.js";
 
 export interface DashboardDomainOptions {
   clock: Clock;
   random: Random;
   seed: DashboardSeed;
+  /**
+   * Start from this checked snapshot instead of the seed (`world.restore`). A broken reference or a
+   * duplicate in it throws an Error naming it.
+   */
+  snapshot?: DashboardSnapshot;
   /** How secrets are hashed: SHA-256, lowercase hex. Default: a pure-JS implementation. */
   sha256Hex?: Sha256Hex;
 }
@@ -77,7 +83,9 @@ export interface DashboardDomain {
   /** `GET /accounts/team-guid`: query `email`. NOT_FOUND when no user or invitation has it. */
   getTeamGuid(principal: Principal, query: QueryParams): { data: TeamGuidResult };
 
-  /** The state as JSON, without secrets or hashes. */
+  /** The state as JSON, without secrets or hashes (`GET /__mock/state`). */
+  state(): DashboardState;
+  /** Everything needed to carry on later; tokens as the hashes of their secrets. */
   snapshot(): DashboardSnapshot;
 }
 
@@ -88,14 +96,13 @@ export function createDashboardDomain({
   clock,
   random,
   seed,
+  snapshot,
   sha256Hex = pureJsSha256Hex,
 }: DashboardDomainOptions): DashboardDomain {
   const hashSecret = sha256Hex;
-  // Seeds are often JSON files, so the declared type proves nothing until the values are checked.
-  assertDashboardSeedValues(seed);
-  const directory = new TeamDirectory(seed.teams, seed.users);
-  const servers = loadServers(seed, directory);
-  const tokens = loadTokens(seed, directory, hashSecret);
+  const { directory, servers, tokens } = snapshot
+    ? storesFromSnapshot(snapshot, { servers: new ServerInventory(), tokens: new TokenStore() })
+    : loadSeed(seed, hashSecret);
 
   const teamOf = (userId: number): string => {
     const user = directory.findUser(userId);
@@ -230,9 +237,24 @@ export function createDashboardDomain({
       return { data: { email, teamGuid } };
     },
 
-    snapshot() {
-      return snapshotOf(directory, tokens, servers);
+    state() {
+      return stateOf(directory, tokens, servers);
     },
+
+    snapshot() {
+      return dashboardSnapshotOf({ directory, servers, tokens });
+    },
+  };
+}
+
+function loadSeed(seed: DashboardSeed, hashSecret: Sha256Hex) {
+  // Seeds are often JSON files, so the declared type proves nothing until the values are checked.
+  assertDashboardSeedValues(seed);
+  const directory = new TeamDirectory(seed.teams, seed.users);
+  return {
+    directory,
+    servers: loadServers(seed, directory),
+    tokens: loadTokens(seed, directory, hashSecret),
   };
 }
 

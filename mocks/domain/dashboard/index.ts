@@ -8,4 +8,7 @@ export {
   type DashboardSeedToken,
   defaultDashboardSeed,
 } from "./seed.js";
+export { type DashboardSnapshot, readDashboardSnapshot } from "./snapshot.js";
+export { INVITATION_LOG_LIMIT } from "./team-directory.js";
 export type * from "./types.js";
+export type { DashboardState } from "./views.js";

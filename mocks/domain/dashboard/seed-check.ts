@@ -15,6 +15,7 @@ import { readClaims, readTokenName } from "./token-input.js";
 
 // What an `Authorization: Bearer` header can carry (bearer.ts): a secret outside it could never be used.
 const BEARER_SECRET = /^[!-~]+$/;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 type EntryCheck = (entry: JsonObject, path: string, errors: FieldErrorList) => void;
 
@@ -63,13 +64,15 @@ function seedError(problems: string): Error {
   return new Error(`Dashboard seed: ${problems}`);
 }
 
-function checkTeam(team: JsonObject, path: string, errors: FieldErrorList): void {
+/** A team as a seed (or a snapshot) writes it. */
+export function checkTeam(team: JsonObject, path: string, errors: FieldErrorList): void {
   rejectUnknownFields(team, ["id", "guid"], path, errors);
   checkKey(requiredField(team, "id", path, errors), joinPath(path, "id"), errors);
   checkGuid(requiredField(team, "guid", path, errors), joinPath(path, "guid"), errors);
 }
 
-function checkUser(user: JsonObject, path: string, errors: FieldErrorList): void {
+/** A user as a seed (or a snapshot) writes it. */
+export function checkUser(user: JsonObject, path: string, errors: FieldErrorList): void {
   rejectUnknownFields(user, ["id", "email", "team"], path, errors);
   checkId(requiredField(user, "id", path, errors), joinPath(path, "id"), errors);
   const emailPath = joinPath(path, "email");
@@ -80,21 +83,33 @@ function checkUser(user: JsonObject, path: string, errors: FieldErrorList): void
   checkKey(requiredField(user, "team", path, errors), joinPath(path, "team"), errors);
 }
 
-function checkToken(token: JsonObject, path: string, errors: FieldErrorList): void {
+/**
+ * A token as a seed writes it, with its `secret` in clear; a snapshot writes `secretHash` instead
+ * (SHA-256, lower-case hex), since the mock never keeps a secret.
+ */
+export function checkToken(
+  token: JsonObject,
+  path: string,
+  errors: FieldErrorList,
+  secretField: "secret" | "secretHash" = "secret",
+): void {
   rejectUnknownFields(
     token,
-    ["id", "userId", "name", "secret", "claims", "createdAt", "expireAt", "lastUsedAt"],
+    ["id", "userId", "name", secretField, "claims", "createdAt", "expireAt", "lastUsedAt"],
     path,
     errors,
   );
   checkId(requiredField(token, "id", path, errors), joinPath(path, "id"), errors);
   checkId(requiredField(token, "userId", path, errors), joinPath(path, "userId"), errors);
   readTokenName(requiredField(token, "name", path, errors), joinPath(path, "name"), errors);
-  const secretPath = joinPath(path, "secret");
-  const secret = readString(requiredField(token, "secret", path, errors), secretPath, errors);
+  const secretPath = joinPath(path, secretField);
+  const secret = readString(requiredField(token, secretField, path, errors), secretPath, errors);
   // The message never repeats the value: it is a secret.
-  if (secret !== undefined && !BEARER_SECRET.test(secret)) {
+  if (secret !== undefined && secretField === "secret" && !BEARER_SECRET.test(secret)) {
     errors.add("invalid_format", secretPath, "Must be visible ASCII without spaces, as a Bearer token is");
+  }
+  if (secret !== undefined && secretField === "secretHash" && !SHA256_HEX.test(secret)) {
+    errors.add("invalid_format", secretPath, "Must be a SHA-256 digest in lower-case hex (64 digits)");
   }
   readClaims(requiredField(token, "claims", path, errors), joinPath(path, "claims"), errors);
   checkTimestamp(requiredField(token, "createdAt", path, errors), joinPath(path, "createdAt"), errors);
@@ -104,7 +119,8 @@ function checkToken(token: JsonObject, path: string, errors: FieldErrorList): vo
   }
 }
 
-function checkServer(server: JsonObject, path: string, errors: FieldErrorList): void {
+/** A server as a seed (or a snapshot) writes it. */
+export function checkServer(server: JsonObject, path: string, errors: FieldErrorList): void {
   rejectUnknownFields(server, ["guid", "team", "address", "product", "active"], path, errors);
   checkGuid(requiredField(server, "guid", path, errors), joinPath(path, "guid"), errors);
   checkKey(requiredField(server, "team", path, errors), joinPath(path, "team"), errors);

@@ -1,3 +1,4 @@
+import { BoundedLog } from "../bounded-log.js";
 import { emailKey } from "./email-address.js";
 import type { DashboardSeedTeam, DashboardSeedUser } from "./seed.js";
 
@@ -16,6 +17,9 @@ export interface InvitationRecord {
   readonly sentAt: number;
 }
 
+/** The outbox keeps this many most recent invitations; older ones are dropped and counted. */
+export const INVITATION_LOG_LIMIT = 1000;
+
 /** Teams, users, the invitation outbox, and the email → team resolution behind `team-guid`. */
 export class TeamDirectory {
   readonly #teamGuids = new Map<string, string>();
@@ -23,7 +27,8 @@ export class TeamDirectory {
   readonly #userTeamByEmail = new Map<string, string>();
   /** Overwritten by each invitation, so it always holds the latest one. */
   readonly #invitedTeamByEmail = new Map<string, string>();
-  readonly #outbox: InvitationRecord[] = [];
+  // A log: bounded. The resolution above is state and keeps every invited email.
+  readonly #outbox = new BoundedLog<InvitationRecord>(INVITATION_LOG_LIMIT);
 
   /** Throws on a broken seed: duplicate ids, GUIDs or emails, or a user in an unknown team. */
   constructor(teams: readonly DashboardSeedTeam[], users: readonly DashboardSeedUser[]) {
@@ -80,7 +85,29 @@ export class TeamDirectory {
     return this.#users.values();
   }
 
+  /** The most recent invitations, oldest first. */
   outbox(): readonly InvitationRecord[] {
-    return this.#outbox;
+    return this.#outbox.items();
+  }
+
+  /** How many older invitations the outbox dropped. */
+  outboxDropped(): number {
+    return this.#outbox.dropped;
+  }
+
+  /** Lower-cased invited email → team id, latest invitation winning (what `team-guid` resolves). */
+  invitedTeams(): Array<[string, string]> {
+    return [...this.#invitedTeamByEmail];
+  }
+
+  /** Replaces the outbox and the invited emails (a snapshot). */
+  restoreInvitations(
+    outbox: readonly InvitationRecord[],
+    dropped: number,
+    invitedTeams: ReadonlyArray<readonly [string, string]>,
+  ): void {
+    this.#outbox.restore(outbox, dropped);
+    this.#invitedTeamByEmail.clear();
+    for (const [email, teamId] of invitedTeams) this.#invitedTeamByEmail.set(emailKey(email), teamId);
   }
 }

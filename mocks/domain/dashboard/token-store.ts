@@ -50,6 +50,11 @@ export class TokenStore {
     return this.#highestId + 1;
   }
 
+  /** Makes `nextId()` at least `id` (a snapshot remembers ids of deleted tokens). */
+  reserveUntil(id: number): void {
+    this.#highestId = Math.max(this.#highestId, id - 1);
+  }
+
   findBySecretHash(secretHash: string): TokenRecord | undefined {
     return this.#byHash.get(secretHash);
   }

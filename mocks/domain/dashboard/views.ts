@@ -18,22 +18,24 @@ export function tokenView(record: TokenRecord): ApiTokenView {
 }
 
 /** The whole dashboard state as JSON, for the control API and tests. Holds no secret and no hash. */
-export interface DashboardSnapshot {
+export interface DashboardState {
   teams: Array<{ id: string; guid: string }>;
   users: Array<{ id: number; email: string; team: string }>;
   /** By id, ascending. */
   tokens: Array<ApiTokenView & { userId: number }>;
   /** Team by team, each in connection order. */
   servers: Array<ServerView & { team: string }>;
-  /** The invitation outbox, oldest first. */
+  /** The invitation outbox, oldest first: the most recent `INVITATION_LOG_LIMIT`. */
   invitations: Array<{ email: string; team: string; invitedByUserId: number; sentAt: string }>;
+  /** How many older invitations the outbox dropped. */
+  dropped: { invitations: number };
 }
 
-export function snapshotOf(
+export function stateOf(
   directory: TeamDirectory,
   tokens: TokenStore,
   servers: ServerInventory,
-): DashboardSnapshot {
+): DashboardState {
   return {
     teams: directory.teams(),
     users: Array.from(directory.users(), (user) => ({ id: user.id, email: user.email, team: user.teamId })),
@@ -45,5 +47,6 @@ export function snapshotOf(
       invitedByUserId: invitation.invitedByUserId,
       sentAt: formatTimestamp(invitation.sentAt),
     })),
+    dropped: { invitations: directory.outboxDropped() },
   };
 }

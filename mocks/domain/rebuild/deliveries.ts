@@ -1,3 +1,4 @@
+import { BoundedLog } from "../bounded-log.js";
 import type { Clock } from "../clock.js";
 import { formatTimestamp } from "../timestamp.js";
 import type { CallbackTransport, DeliveryRecord, RebuildCallbackPayload } from "./types.js";
@@ -5,10 +6,23 @@ import type { CallbackTransport, DeliveryRecord, RebuildCallbackPayload } from "
 /** Waits after a failed attempt ended before the next one: 5 attempts in all. */
 const RETRY_DELAYS_MS: readonly number[] = [10_000, 20_000, 40_000, 80_000];
 
+/** The delivery log keeps this many most recent attempts; older ones are dropped and counted. */
+export const DELIVERY_LOG_LIMIT = 1000;
+
 /** A partner's webhook as configured at the moment of an attempt. */
 interface WebhookTarget {
   url: string | null;
   apiKey: string | null;
+}
+
+/** An attempt that has not ended yet: scheduled (a retry) or running. What a snapshot keeps of it. */
+export interface PendingAttempt {
+  partnerId: number;
+  payload: RebuildCallbackPayload;
+  /** 1 to 5. */
+  attempt: number;
+  /** When it falls due (a running attempt: when it started, so a restored one runs again at once). */
+  dueAt: number;
 }
 
 export interface Deliverer {
@@ -17,10 +31,16 @@ export interface Deliverer {
    * schedule their retry on the clock.
    */
   deliver(partnerId: number, payload: RebuildCallbackPayload): Promise<void>;
-  /** Every attempt so far, in the order they ended. */
+  /** The attempts kept (at most `DELIVERY_LOG_LIMIT`), in the order they ended. */
   records(): DeliveryRecord[];
+  /** How many older attempts the log dropped. */
+  dropped(): number;
+  /** Attempts not ended yet, scheduled and running, by due time. */
+  pending(): PendingAttempt[];
   /** Forgets every record and drops pending retries, including ones whose attempt is in flight. */
   reset(): void;
+  /** Replaces everything with a snapshot's log and pending attempts (scheduled again at their due times). */
+  restore(records: readonly DeliveryRecord[], dropped: number, pending: readonly PendingAttempt[]): void;
 }
 
 export interface DelivererOptions {
@@ -30,15 +50,33 @@ export interface DelivererOptions {
   webhookOf(partnerId: number): WebhookTarget;
 }
 
+/**
+ * Callback attempts. Each attempt is its own clock task, so attempts that fall due together run at
+ * once and a slow receiver holds back nobody else's callback. An attempt ends, in virtual time,
+ * when it started plus the time it really took while the clock follows real time (nothing while
+ * frozen), and its retry falls due a fixed delay after that: deterministic on a frozen clock.
+ */
 export function createDeliverer({ clock, transport, webhookOf }: DelivererOptions): Deliverer {
-  let records: DeliveryRecord[] = [];
-  const pending = new Set<() => void>();
+  const log = new BoundedLog<DeliveryRecord>(DELIVERY_LOG_LIMIT);
+  // Scheduled retries and running attempts, each with what cancels it (nothing, once running).
+  const pending = new Map<PendingAttempt, () => void>();
   // An attempt in flight when the state is reset must neither record nor retry afterwards.
   let generation = 0;
 
+  const schedule = (next: PendingAttempt) => {
+    const cancel = clock.schedule(next.dueAt, () => {
+      pending.delete(next);
+      return attempt(next.partnerId, next.payload, next.attempt);
+    });
+    pending.set(next, cancel);
+  };
+
   const attempt = async (partnerId: number, payload: RebuildCallbackPayload, number: number) => {
     const started = generation;
-    const at = formatTimestamp(clock.now());
+    const startedAt = clock.now();
+    const elapsed = clock.stopwatch();
+    const running: PendingAttempt = { partnerId, payload, attempt: number, dueAt: startedAt };
+    pending.set(running, () => undefined);
     const { url, apiKey } = webhookOf(partnerId);
     const headers: Record<string, string> = { "content-type": "application/json" };
     let responseStatus: number | null = null;
@@ -47,33 +85,42 @@ export function createDeliverer({ clock, transport, webhookOf }: DelivererOption
       responseStatus = await post(transport, url, headers, JSON.stringify(payload));
     }
     if (started !== generation) return;
-    records.push({
+    pending.delete(running);
+    log.push({
       requestId: payload.request_id,
       url,
       attempt: number,
       headers,
       body: payload,
       responseStatus,
-      at,
+      at: formatTimestamp(startedAt),
     });
     const delay = RETRY_DELAYS_MS[number - 1];
     if (responseStatus !== null && responseStatus >= 200 && responseStatus < 300) return;
     if (delay === undefined) return;
-    const cancel = clock.schedule(clock.now() + delay, () => {
-      pending.delete(cancel);
-      return attempt(partnerId, payload, number + 1);
-    });
-    pending.add(cancel);
+    schedule({ partnerId, payload, attempt: number + 1, dueAt: startedAt + elapsed() + delay });
+  };
+
+  const clear = () => {
+    generation++;
+    for (const cancel of pending.values()) cancel();
+    pending.clear();
+    log.clear();
   };
 
   return {
     deliver: (partnerId, payload) => attempt(partnerId, payload, 1),
-    records: () => records.map((record) => structuredClone(record)),
-    reset() {
-      generation++;
-      for (const cancel of pending) cancel();
-      pending.clear();
-      records = [];
+    records: () => log.items().map((record) => structuredClone(record)),
+    dropped: () => log.dropped,
+    pending: () => [...pending.keys()].map((p) => structuredClone(p)).sort((a, b) => a.dueAt - b.dueAt),
+    reset: clear,
+    restore(records, dropped, attempts) {
+      clear();
+      log.restore(
+        records.map((record) => structuredClone(record)),
+        dropped,
+      );
+      for (const next of attempts) schedule(structuredClone(next));
     },
   };
 }

@@ -18,7 +18,11 @@ export interface RateWindows {
   admit(key: number, limit: number): RateLimitState;
   /** The state without counting anything. */
   state(key: number, limit: number): RateLimitState;
+  /** Admission times still in each window, oldest first (for snapshots). */
+  times(): Map<number, number[]>;
   clear(): void;
+  /** Replaces every window with the given admission times (oldest first). */
+  restore(times: ReadonlyMap<number, readonly number[]>): void;
 }
 
 interface Window {
@@ -87,8 +91,21 @@ export function createRateWindows(clock: Clock, windowMs = RATE_WINDOW_MS): Rate
       const now = clock.now();
       return describe(live(key, now), limit, now);
     },
+    times() {
+      const now = clock.now();
+      const out = new Map<number, number[]>();
+      for (const key of windows.keys()) {
+        const window = live(key, now);
+        if (window.head < window.times.length) out.set(key, window.times.slice(window.head));
+      }
+      return out;
+    },
     clear() {
       windows.clear();
+    },
+    restore(times) {
+      windows.clear();
+      for (const [key, list] of times) windows.set(key, { times: [...list], head: 0 });
     },
   };
 }

@@ -6,11 +6,13 @@ import { callbackPayload } from "./callback-payload.js";
 import { parseClone, parseCompletion, parseMagicLink } from "./control-input.js";
 import { createDeliverer } from "./deliveries.js";
 import { canonicalIp } from "./ip-address.js";
+import { DEFAULT_ERROR_CODE, DEFAULT_ERROR_MESSAGE, type Outcome, scriptedOutcome } from "./outcome.js";
 import { applyPartnerPatch, defaultPartner, parsePartnerId } from "./partner-settings.js";
 import { projectIdFromPromptToken } from "./prompt-token.js";
 import { createRateWindows, type RateLimitState } from "./rate-window.js";
 import { generateKey, sameKey } from "./secrets.js";
 import { defaultRebuildSeed, loadSeedPartners, type RebuildSeed } from "./seed.js";
+import { type CheckedRebuildSnapshot, type RebuildSnapshot, rebuildSnapshotOf } from "./snapshot.js";
 import { type ValidSubmission, validateSubmission } from "./submission.js";
 import type {
   Brand,
@@ -20,15 +22,14 @@ import type {
   ProjectOwner,
   ProjectRecord,
   RebuildRecord,
-  RebuildSnapshot,
+  RebuildState,
   RebuildView,
   RunningRebuildView,
   SinkEntry,
 } from "./types.js";
+import { createWebhookSink } from "./webhook-sink.js";
 
 const DEFAULT_REBUILD_DELAY_MS = 5000;
-const DEFAULT_ERROR_CODE = "process_failed";
-export const DEFAULT_ERROR_MESSAGE = "The rebuild process failed: the source site could not be recreated.";
 
 export interface RebuildDomainOptions {
   clock: Clock;
@@ -44,7 +45,7 @@ export interface RebuildDomainOptions {
 }
 
 /** A caller that passed authentication; the other operations look its current settings up again. */
-interface AuthenticatedPartner {
+export interface AuthenticatedPartner {
   readonly id: number;
 }
 
@@ -133,18 +134,25 @@ export interface RebuildDomain {
    * IPv4-mapped IPv6 address matches its IPv4 address), or null. NOT_FOUND for an unknown partner.
    */
   brandForServerIp(partnerId: unknown, ip: string): Brand | null;
-  /** The built-in webhook sink receives a POST. Any partner id that can exist is accepted; others get NOT_FOUND. */
-  sinkReceive(partnerId: unknown, headers: Readonly<Record<string, string>>, body: unknown): void;
-  /** What the sink received for the partner, oldest first. */
+  /**
+   * The built-in webhook sink receives a POST (its body as text, null when empty). Any partner id
+   * that can exist is accepted; others get NOT_FOUND. Keeps what `SINK_LIMITS` allows.
+   */
+  sinkReceive(partnerId: unknown, headers: Readonly<Record<string, string>>, text: string | null): void;
+  /** What the sink holds for the partner, oldest first; bodies parsed when they are JSON. */
   sinkList(partnerId: unknown): SinkEntry[];
   /** Every rebuild, in submission order. */
   rebuilds(): RebuildRecord[];
   /** Every project: the ones rebuilds generated and their copies, in creation order. */
   projects(): ProjectRecord[];
-  /** Every callback attempt, in the order they ended. */
+  /** The most recent callback attempts (`DELIVERY_LOG_LIMIT`), in the order they ended. */
   deliveries(): DeliveryRecord[];
-  /** A deep copy of the whole state. Partner keys are included: it is a development tool. */
+  /** A deep copy of the whole state (`GET /__mock/state`). Partner keys are included: it is a development tool. */
+  state(): RebuildState;
+  /** Everything needed to carry on later, pending work included (see `RebuildSnapshot`). */
   snapshot(): RebuildSnapshot;
+  /** Replaces everything with a checked snapshot and schedules its pending work. */
+  restore(snapshot: CheckedRebuildSnapshot): void;
   /** Back to the seed: rebuilds, projects, deliveries, the sink and rate windows cleared, pending work dropped. */
   reset(): void;
 }
@@ -153,11 +161,9 @@ interface RebuildEntry {
   record: RebuildRecord;
   /** Cancels the scheduled completion; undefined once completed, or for a stalled rebuild. */
   cancelCompletion: (() => void) | undefined;
+  /** When the scheduled completion falls due. */
+  completesAt: number | undefined;
 }
-
-type Outcome =
-  | { status: "success" }
-  | { status: "failed"; errorCode: string | null; errorMessage: string | null };
 
 const PARTNER_ID_HEADER = /^[1-9][0-9]*$/;
 // Compared against when the partner is unknown, so the answer takes as long as for a wrong key.
@@ -178,7 +184,7 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
   const rebuildsByUrl = new Map<string, RebuildEntry>();
   const rebuildsByProject = new Map<string, RebuildEntry>();
   let projectList: ProjectRecord[] = [];
-  const sink = new Map<number, SinkEntry[]>();
+  const sink = createWebhookSink();
   const rateWindows = createRateWindows(clock);
   const deliverer = createDeliverer({
     clock,
@@ -245,6 +251,7 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
   const finish = (entry: RebuildEntry, outcome: Outcome): Promise<void> => {
     entry.cancelCompletion?.();
     entry.cancelCompletion = undefined;
+    entry.completesAt = undefined;
     const base = { ...entry.record, completedAt: now() };
     const finished: RebuildRecord & { status: "success" | "failed" } =
       outcome.status === "success"
@@ -259,6 +266,21 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
     return deliverer.deliver(finished.partnerId, callbackPayload(finished));
   };
 
+  /** Keeps a rebuild (new or restored) and schedules its completion at `completesAt`. */
+  const track = (record: RebuildRecord, completesAt: number | undefined): RebuildEntry => {
+    const entry: RebuildEntry = { record, cancelCompletion: undefined, completesAt };
+    const outcome =
+      record.status === "running" ? scriptedOutcome(new URL(record.normalizedSourceUrl).hostname) : undefined;
+    if (outcome && completesAt !== undefined) {
+      // complete() cancels this task, so when it runs the rebuild is still running.
+      entry.cancelCompletion = clock.schedule(completesAt, () => finish(entry, outcome));
+    }
+    rebuildsByRequest.set(record.requestId, entry);
+    rebuildsByProject.set(record.projectId, entry);
+    rebuildsByUrl.set(`${record.partnerId} ${record.normalizedSourceUrl}`, entry);
+    return entry;
+  };
+
   const start = (partnerId: number, submission: ValidSubmission): RebuildEntry => {
     const record: RebuildRecord = {
       requestId: randomGuid(random),
@@ -270,17 +292,7 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
       status: "running",
       createdAt: now(),
     };
-    const entry: RebuildEntry = { record, cancelCompletion: undefined };
-    const { hostname } = submission;
-    if (!hostname.startsWith("stall.")) {
-      const outcome: Outcome = hostname.startsWith("fail.")
-        ? { status: "failed", errorCode: DEFAULT_ERROR_CODE, errorMessage: DEFAULT_ERROR_MESSAGE }
-        : { status: "success" };
-      // complete() cancels this task, so when it runs the rebuild is still running.
-      entry.cancelCompletion = clock.schedule(clock.now() + delayMs, () => finish(entry, outcome));
-    }
-    rebuildsByRequest.set(record.requestId, entry);
-    rebuildsByProject.set(record.projectId, entry);
+    const entry = track(record, scriptedOutcome(submission.hostname) ? clock.now() + delayMs : undefined);
     addProject(record, { kind: "system" }, null);
     return entry;
   };
@@ -339,7 +351,6 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
       const existing = rebuildsByUrl.get(key);
       if (existing) return { created: false, rebuild: viewOf(existing.record) };
       const entry = start(settings.id, submission);
-      rebuildsByUrl.set(key, entry);
       const { requestId, projectId } = entry.record;
       return { created: true, rebuild: { requestId, projectId, status: "running" } };
     },
@@ -422,44 +433,68 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
       return brand ? structuredClone(brand) : null;
     },
 
-    sinkReceive(partnerId, headers, body) {
+    sinkReceive(partnerId, headers, text) {
       const id = sinkId(partnerId);
       const lowerCased = Object.fromEntries(
         Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
       );
-      const entries = sink.get(id) ?? [];
-      entries.push({ headers: lowerCased, body: structuredClone(body), at: now() });
-      sink.set(id, entries);
+      sink.receive(id, { headers: lowerCased, text, at: now() });
     },
 
     sinkList(partnerId) {
-      return structuredClone(sink.get(sinkId(partnerId)) ?? []);
+      return sink.list(sinkId(partnerId));
     },
 
     rebuilds,
     projects,
     deliveries: deliverer.records,
 
-    snapshot: () => ({
+    state: () => ({
       partners: [...partners.values()].map((p) => structuredClone(p)).sort((a, b) => a.id - b.id),
       rebuilds: rebuilds(),
       projects: projects(),
       deliveries: deliverer.records(),
-      sink: Object.fromEntries([...sink].map(([id, entries]) => [String(id), structuredClone(entries)])),
+      sink: sink.view(),
+      dropped: { deliveries: deliverer.dropped(), sink: sink.dropped },
     }),
 
+    snapshot: () =>
+      rebuildSnapshotOf(origin, {
+        partners: partners.values(),
+        rebuilds: [...rebuildsByRequest.values()],
+        projects: projectList,
+        deliveries: { log: deliverer.records(), dropped: deliverer.dropped(), pending: deliverer.pending() },
+        sink: { entries: sink.stored(), dropped: sink.dropped },
+        rateWindows: rateWindows.times(),
+      }),
+
+    restore(snapshot) {
+      clear();
+      partners = new Map([...snapshot.partners].map(([id, settings]) => [id, structuredClone(settings)]));
+      for (const { record, completesAt } of snapshot.rebuilds) track(structuredClone(record), completesAt);
+      projectList = structuredClone(snapshot.projects);
+      const { deliveries } = snapshot;
+      deliverer.restore(deliveries.log, deliveries.dropped, deliveries.pending);
+      sink.restore(snapshot.sink.entries, snapshot.sink.dropped);
+      rateWindows.restore(snapshot.rateWindows);
+    },
+
     reset() {
-      for (const entry of rebuildsByRequest.values()) entry.cancelCompletion?.();
-      rebuildsByRequest.clear();
-      rebuildsByUrl.clear();
-      rebuildsByProject.clear();
-      projectList = [];
-      sink.clear();
-      rateWindows.clear();
-      deliverer.reset();
+      clear();
       loadSeed();
     },
   };
+
+  function clear() {
+    for (const entry of rebuildsByRequest.values()) entry.cancelCompletion?.();
+    rebuildsByRequest.clear();
+    rebuildsByUrl.clear();
+    rebuildsByProject.clear();
+    projectList = [];
+    sink.clear();
+    rateWindows.clear();
+    deliverer.reset();
+  }
 }
 
 function previewUrlOf(projectId: string): string {

@@ -138,11 +138,15 @@ export interface PartnerSettings {
   brands: Brand[];
 }
 
-export interface RebuildSnapshot {
+/** The rebuild side of `GET /__mock/state`: everything, keys included (a development tool). */
+export interface RebuildState {
   partners: PartnerSettings[];
   rebuilds: RebuildRecord[];
   projects: ProjectRecord[];
+  /** The most recent attempts (see `DELIVERY_LOG_LIMIT`). */
   deliveries: DeliveryRecord[];
-  /** Sink entries per partner id. */
+  /** Sink entries per partner id (see `SINK_LIMITS`). */
   sink: Record<string, SinkEntry[]>;
+  /** How many delivery records and sink entries were dropped to stay within their limits. */
+  dropped: { deliveries: number; sink: number };
 }

@@ -1,7 +1,7 @@
 import type { DeliveryRecord, MockWorld } from "../../../mocks/index.js";
 import type { Client } from "./client.js";
 
-export type MockState = ReturnType<MockWorld["snapshot"]>;
+export type MockState = ReturnType<MockWorld["state"]>;
 
 export interface SinkEntry {
   headers: Record<string, string>;

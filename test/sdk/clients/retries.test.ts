@@ -60,13 +60,13 @@ const unsafeCalls: [string, (c: Clients) => PromiseLike<unknown>, () => number][
 ];
 
 function countServers(address: string): number {
-  return world.snapshot().dashboard.servers.filter((s) => s.address === address).length;
+  return world.state().dashboard.servers.filter((s) => s.address === address).length;
 }
 function countTokens(name: string): number {
-  return world.snapshot().dashboard.tokens.filter((t) => t.name === name).length;
+  return world.state().dashboard.tokens.filter((t) => t.name === name).length;
 }
 function countInvitations(email: string): number {
-  return world.snapshot().dashboard.invitations.filter((i) => i.email === email).length;
+  return world.state().dashboard.invitations.filter((i) => i.email === email).length;
 }
 
 function clients(options: { fetch: (request: Request) => Promise<Response>; maxRetries?: number }): Clients {
@@ -109,7 +109,7 @@ describe("safe calls are retried", () => {
     expect(requests).toHaveLength(2);
     // The first attempt started the rebuild; the retry is answered as a repeat.
     expect(rebuild).toMatchObject({ status: "running", created: false });
-    expect(world.snapshot().rebuild.rebuilds).toHaveLength(1);
+    expect(world.state().rebuild.rebuilds).toHaveLength(1);
   });
 
   it("a timed-out read is retried", async () => {

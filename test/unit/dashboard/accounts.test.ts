@@ -14,7 +14,7 @@ describe("accounts", () => {
         { email: "Second@Example.org", status: "sent" },
       ],
     });
-    expect(domain.snapshot().invitations).toEqual([
+    expect(domain.state().invitations).toEqual([
       { email: "new@example.com", team: "team-a", invitedByUserId: 1, sentAt: "2026-11-22T00:00:05+00:00" },
       {
         email: "Second@Example.org",
@@ -120,6 +120,6 @@ describe("accounts", () => {
       () => domain.sendInvitations(as("mock-token-unrestricted"), { emails: ["ok@example.com", "bad"] }),
       "VALIDATION_FAILED",
     );
-    expect(domain.snapshot().invitations).toEqual([]);
+    expect(domain.state().invitations).toEqual([]);
   });
 });

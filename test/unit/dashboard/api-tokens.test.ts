@@ -37,7 +37,7 @@ describe("api tokens", () => {
     const shown = [
       domain.getApiToken(caller, String(created.id)),
       domain.listApiTokens(caller, q("pageSize=100")),
-      domain.snapshot(),
+      domain.state(),
     ].map((result) => JSON.stringify(result));
     for (const text of shown) {
       expect(text).not.toContain(created.token);
@@ -198,7 +198,7 @@ describe("api token list query", () => {
 describe("snapshot", () => {
   it("holds the dashboard state without secrets or hashes", () => {
     const { domain } = setup();
-    const snapshot = domain.snapshot();
+    const snapshot = domain.state();
     expect(snapshot.teams).toEqual([
       { id: "team-a", guid: "3f2a7c1e-8b4d-4e6f-9a1b-2c3d4e5f6a7b" },
       { id: "team-b", guid: "9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d" },

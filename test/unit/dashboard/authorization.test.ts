@@ -167,8 +167,8 @@ describe("claim breadth (rule 5), checked after validation", () => {
 
   it("a refused creation creates nothing", () => {
     const { domain, as } = setup();
-    const before = domain.snapshot().tokens.length;
+    const before = domain.state().tokens.length;
     expectCode(() => domain.createApiToken(as("mock-token-manage"), { name: "t", claims: [] }), "FORBIDDEN");
-    expect(domain.snapshot().tokens).toHaveLength(before);
+    expect(domain.state().tokens).toHaveLength(before);
   });
 });

@@ -35,7 +35,7 @@ describe("dashboard seed", () => {
       createdAt: "2026-01-01T00:00:00Z",
     });
     const { domain, as } = setup({ ...base, tokens: [token(40), token(7)] });
-    expect(domain.snapshot().tokens.map((t) => [t.id, t.name])).toEqual([
+    expect(domain.state().tokens.map((t) => [t.id, t.name])).toEqual([
       [7, "token 7"],
       [40, "token 40"],
     ]);
@@ -58,7 +58,7 @@ describe("dashboard seed", () => {
         },
       ],
     });
-    const snapshot = domain.snapshot();
+    const snapshot = domain.state();
     expect(snapshot.servers[0]?.guid).toBe(upper.toLowerCase());
     expect(snapshot.tokens[0]?.claims).toEqual([
       { name: "mcp", readonly: false, attributes: { serverGuid: upper.toLowerCase() } },
@@ -277,7 +277,7 @@ describe("dashboard seed values", () => {
         lastUsedAt: null,
       }) as DashboardSeed,
     );
-    expect(domain.snapshot().tokens[0]).toMatchObject({
+    expect(domain.state().tokens[0]).toMatchObject({
       claims: [{ name: "manage-api-tokens", readonly: false }],
       createdAt: "2026-01-01T00:00:00+00:00",
       expireAt: "2030-01-01T00:00:00+00:00",

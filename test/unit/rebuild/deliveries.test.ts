@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createClock } from "../../../mocks/domain/clock.js";
 import { seededRandom } from "../../../mocks/domain/random.js";
-import { createRebuildDomain } from "../../../mocks/domain/rebuild/index.js";
+import { createRebuildDomain, DELIVERY_LOG_LIMIT } from "../../../mocks/domain/rebuild/index.js";
 import { ORIGIN, SINK_1001, setup, T0 } from "./fixture.js";
 
 const seconds = (posts: Array<{ atMs: number }>) => posts.map((p) => (p.atMs - T0) / 1000);
@@ -148,7 +148,7 @@ describe("built-in webhook sink", () => {
   it("records what it receives per partner, with lower-case header names", async () => {
     const { clock, domain } = setup();
     await clock.advance(2000);
-    domain.sinkReceive("1001", { "Content-Type": "application/json", "X-API-Key": "k" }, { hello: 1 });
+    domain.sinkReceive("1001", { "Content-Type": "application/json", "X-API-Key": "k" }, '{"hello":1}');
     domain.sinkReceive(1001, {}, "raw");
     expect(domain.sinkList(1001)).toEqual([
       {
@@ -159,7 +159,7 @@ describe("built-in webhook sink", () => {
       { headers: {}, body: "raw", at: "2026-11-22T00:00:02+00:00" },
     ]);
     expect(domain.sinkList("1003")).toEqual([]);
-    expect(domain.snapshot().sink).toEqual({ "1001": domain.sinkList(1001) });
+    expect(domain.state().sink).toEqual({ "1001": domain.sinkList(1001) });
   });
 
   it("answers NOT_FOUND for a partner id that cannot exist", () => {
@@ -172,8 +172,60 @@ describe("built-in webhook sink", () => {
 
   it("is emptied by reset", () => {
     const { domain } = setup();
-    domain.sinkReceive(1001, {}, {});
+    domain.sinkReceive(1001, {}, "{}");
     domain.reset();
     expect(domain.sinkList(1001)).toEqual([]);
+  });
+});
+
+describe("callback delivery: attempts in parallel, bounded log", () => {
+  it("attempts due together run at once: receivers that never answer hold back no other callback", async () => {
+    const clock = createClock({ frozenAt: T0 });
+    const calls: string[] = [];
+    const hanging: Array<(result: { error: string }) => void> = [];
+    const domain = createRebuildDomain({
+      clock,
+      random: seededRandom(3),
+      origin: ORIGIN,
+      transport: (delivery) => {
+        calls.push(delivery.url);
+        if (delivery.url.includes("hang")) return new Promise((resolve) => hanging.push(resolve));
+        return Promise.resolve({ status: 200 });
+      },
+    });
+    const partners = [2001, 2002, 2003].map((id) => {
+      domain.upsertPartner(id, { webhookUrl: `https://hang-${id}.example.com/hook` });
+      return domain.authenticate(String(id), domain.state().partners.find((p) => p.id === id)?.apiKey ?? "");
+    });
+    for (const partner of partners) domain.submit(partner, { sourceUrl: "https://www.example.com/" });
+    domain.submit(domain.authenticate("1001", "mock-rebuild-key-1001"), {
+      sourceUrl: "https://www.example.com/",
+    });
+    const advancing = clock.advance(5000);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // All four attempts started before any hanging one ended; the healthy one is already recorded.
+    expect(calls).toHaveLength(4);
+    expect(domain.deliveries().map((d) => [d.url, d.responseStatus])).toEqual([[SINK_1001, 200]]);
+    for (const end of hanging) end({ error: "timeout" });
+    await advancing;
+    expect(domain.deliveries().filter((d) => d.responseStatus === null)).toHaveLength(3);
+    // Each retry falls due 10 s after its attempt ended (in virtual time: when it started, frozen).
+    expect(domain.snapshot().deliveries.pending.map((p) => p.dueAt)).toEqual([
+      "2026-11-22T00:00:15.000Z",
+      "2026-11-22T00:00:15.000Z",
+      "2026-11-22T00:00:15.000Z",
+    ]);
+  });
+
+  it("keeps the most recent DELIVERY_LOG_LIMIT attempts and counts the dropped ones in the state", async () => {
+    const { clock, domain, partner } = setup();
+    domain.upsertPartner(1001, { rateLimitPerHour: 5000 });
+    for (let i = 0; i < DELIVERY_LOG_LIMIT + 3; i++) {
+      domain.admit(partner);
+      domain.submit(partner, { sourceUrl: `https://site-${i}.example.com/` });
+    }
+    await clock.advance(5000);
+    expect(domain.deliveries()).toHaveLength(DELIVERY_LOG_LIMIT);
+    expect(domain.state().dropped).toEqual({ deliveries: 3, sink: 0 });
   });
 });

@@ -25,15 +25,13 @@ describe("seed", () => {
   it("loads the three seed partners with the origin resolved", () => {
     const { domain } = setup();
     expect(
-      domain.snapshot().partners.map((p) => [p.id, p.featureEnabled, p.webhookUrl, p.webhookApiKey]),
+      domain.state().partners.map((p) => [p.id, p.featureEnabled, p.webhookUrl, p.webhookApiKey]),
     ).toEqual([
       [1001, true, `${ORIGIN}/__mock/webhook-sink/1001`, "mock-webhook-key-1001"],
       [1002, false, `${ORIGIN}/__mock/webhook-sink/1002`, "mock-webhook-key-1002"],
       [1003, true, null, null],
     ]);
-    expect(domain.snapshot().partners.every((p) => p.region === "eu" && p.rateLimitPerHour === 30)).toBe(
-      true,
-    );
+    expect(domain.state().partners.every((p) => p.region === "eu" && p.rateLimitPerHour === 30)).toBe(true);
   });
 
   it("is plain JSON", () => {
@@ -76,7 +74,7 @@ describe("seed", () => {
     domain.admit(partner);
     await clock.advance(5000);
     domain.reset();
-    const snapshot = domain.snapshot();
+    const snapshot = domain.state();
     expect(snapshot.partners.map((p) => p.id)).toEqual([1001, 1002, 1003]);
     expect(snapshot.partners[0]?.apiKey).toBe("mock-rebuild-key-1001");
     expect([snapshot.rebuilds, snapshot.projects, snapshot.deliveries, snapshot.sink]).toEqual([
@@ -183,9 +181,9 @@ describe("upsertPartner", () => {
     ],
   ])("rejects %s and changes nothing", (_, patch, expected) => {
     const { domain } = setup();
-    const before = domain.snapshot();
+    const before = domain.state();
     expect(fieldErrorsOf(() => domain.upsertPartner(1001, patch))).toEqual(expected);
-    expect(domain.snapshot()).toEqual(before);
+    expect(domain.state()).toEqual(before);
   });
 
   it("allows clearing the webhook", () => {

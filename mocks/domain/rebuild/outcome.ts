@@ -1,0 +1,19 @@
+export const DEFAULT_ERROR_CODE = "process_failed";
+export const DEFAULT_ERROR_MESSAGE = "The rebuild process failed: the source site could not be recreated.";
+
+/** How a rebuild ends. `null` error fields leave them out of the callback. */
+export type Outcome =
+  | { status: "success" }
+  | { status: "failed"; errorCode: string | null; errorMessage: string | null };
+
+/**
+ * How a rebuild of `hostname` ends on its own, chosen so tests and demos can steer it: a host
+ * starting with `fail.` fails, one starting with `stall.` never ends on its own (undefined; the
+ * control API completes it), any other succeeds.
+ */
+export function scriptedOutcome(hostname: string): Outcome | undefined {
+  if (hostname.startsWith("stall.")) return undefined;
+  return hostname.startsWith("fail.")
+    ? { status: "failed", errorCode: DEFAULT_ERROR_CODE, errorMessage: DEFAULT_ERROR_MESSAGE }
+    : { status: "success" };
+}
