@@ -10,7 +10,11 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ConformanceRecord } from "../support/conformance-observer.js";
 import { writeRecord } from "../support/conformance-registry.js";
-import { documentedCallbackShapes, documentedResponses } from "../support/contract-inventory.js";
+import {
+  documentedCallbackShapes,
+  documentedResponses,
+  EDGE_RESPONSES,
+} from "../support/contract-inventory.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "coverage-gate-"));
@@ -43,9 +47,9 @@ async function gate(files: string[][]): Promise<{ code: number; output: string }
 }
 
 describe("the contract coverage gate", () => {
-  const all = [...documentedResponses(), ...documentedCallbackShapes()];
+  const all = [...documentedResponses(), ...documentedCallbackShapes(), ...Object.values(EDGE_RESPONSES)];
 
-  it("passes when the test files together exercised every documented response and callback shape", async () => {
+  it("passes when the test files together exercised every documented response, callback shape and edge answer", async () => {
     const half = Math.floor(all.length / 2);
     const { code, output } = await gate([all.slice(0, half), all.slice(half)]);
     expect(output).toContain(`${all.length} of ${all.length}`);

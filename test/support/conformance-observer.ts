@@ -153,7 +153,7 @@ export class ConformanceLog {
         problems.push(`the edge's ${rule} answer is ${response.status}, not ${status}`);
       if (code === undefined) return;
       const body = JSON.parse(JSON.stringify(response.body ?? null));
-      const schema = status === 400 ? "ValidationError" : "Error";
+      const schema = status === 400 ? "ValidationError" : "ErrorResponse";
       problems.push(...schemaErrors("dashboard", `/components/schemas/${schema}`, body));
       if (!isObject(body) || !isObject(body.error) || body.error.code !== code) {
         problems.push(`error.code is not ${code}`);
