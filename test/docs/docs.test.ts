@@ -286,13 +286,13 @@ describe("the reference docs in Chromium", () => {
             },
             { timeout: 20_000, interval: 500 },
           )
-          .toMatch(/otel\.cloud\.redocly\.com[\s\S]*$/);
+          .toContain("https://otel.cloud.redocly.com/");
         expect(seen.join("\n")).toContain("https://cdn.redoc.ly/redoc/logo-mini-full.svg");
       } finally {
         await rawPage.close();
         offPage.splice(0);
       }
-    });
+    }, 90_000);
   });
 
   describe.each(DOCS_DOCUMENTS.map((d) => [`${d.name}.html`, d] as const))("%s", (_page, entry) => {
@@ -352,11 +352,10 @@ describe("the reference docs in Chromium", () => {
       }
       const expected = ["operation title", "sidebar", "field or parameter", "description"];
       if (entry.name === "rebuild") expected.push("response header");
-      expect([...places].sort()).toEqual(expect.arrayContaining(expected.sort()));
-      for (const other of ["assumptions.html"]) {
-        for (const badge of await badgeLooks(other)) expect(badge.look, other).toBe(look);
-      }
-    });
+      expect([...places]).toEqual(expect.arrayContaining(expected));
+      for (const badge of await badgeLooks("assumptions.html"))
+        expect(badge.look, "assumptions.html").toBe(look);
+    }, 90_000);
 
     if (entry.kind === "contract") {
       it("opens with its overviews", async () => {
