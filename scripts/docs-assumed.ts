@@ -1,6 +1,7 @@
 // Finds the contract's assumed elements (`x-assumed: true`) for the reference docs: one entry per
 // element with a human label, the reason from its description and the docs route it is shown on;
 // and marks them in a copy of the document so that Redoc renders a visible badge.
+import { ASSUMED_BADGE_HTML, ASSUMED_OPERATION_BADGE } from "./docs-badge.js";
 
 type Node = Record<string, unknown>;
 
@@ -19,14 +20,6 @@ const ASSUMED_PREFIX = /^Assumed:\s*/;
 const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 // Example payloads are data, not contract elements: a key named `x-assumed` in one is not a mark.
 const NOT_ELEMENTS = new Set(["example", "examples"]);
-
-// Inline styles, not a class: Redoc keeps `style` attributes in Markdown HTML, and a template of our
-// own only to add one stylesheet would have to track Redoc's template.
-const BADGE_HTML =
-  '<span class="assumed-badge" style="display:inline-block;padding:0 6px;border-radius:4px;' +
-  'background:#fef3c7;color:#92400e;border:1px solid #f59e0b;font-weight:600;font-size:0.85em">' +
-  "⚠ Assumed</span>";
-const OPERATION_BADGE = { name: "Assumed", color: "#b45309" };
 
 function isNode(value: unknown): value is Node {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -159,12 +152,12 @@ export function markAssumed(document: Node, assumptionsHref: string): Node {
   const found: { pointer: string; node: Node }[] = [];
   walkAssumed(copy, "", found);
   for (const { node } of found) {
-    node.description = String(node.description).replace(ASSUMED_PREFIX, `${BADGE_HTML} `);
-    if (typeof node.operationId === "string") node["x-badges"] = [OPERATION_BADGE];
+    node.description = String(node.description).replace(ASSUMED_PREFIX, `${ASSUMED_BADGE_HTML} `);
+    if (typeof node.operationId === "string") node["x-badges"] = [{ ...ASSUMED_OPERATION_BADGE }];
   }
   const info = at(copy, ["info"]);
   info.description =
-    `> ${BADGE_HTML} marks an element that the provider's documentation does not state: a decision ` +
+    `> ${ASSUMED_BADGE_HTML} marks an element that the provider's documentation does not state: a decision ` +
     `of this contract, with its reason. [Confirmed vs assumed](${assumptionsHref}) lists them all.\n\n` +
     String(info.description ?? "");
   return copy;

@@ -1,12 +1,15 @@
-// The hand-made pages around the two Redoc pages: the docs index and the "Confirmed vs assumed"
-// list, as HTML (in docs/) and Markdown (readable on a code host without building anything).
+// The hand-made pages around the Redoc pages: the docs index and the "Confirmed vs assumed" list, as
+// HTML (in docs/) and Markdown (readable on a code host without building anything).
 import type { AssumedElement } from "./docs-assumed.js";
+import { ASSUMED_BADGE_CSS, ASSUMED_BADGE_HTML } from "./docs-badge.js";
+import type { DocsDocument } from "./docs-documents.js";
 
 export interface DocumentPage {
   /** File name of the Redoc page, e.g. `dashboard.html`. */
   file: string;
-  /** Contract file, e.g. `openapi/dashboard.yaml`. */
+  /** OpenAPI document, e.g. `openapi/dashboard.yaml`. */
   source: string;
+  kind: DocsDocument["kind"];
   title: string;
   summary: string;
   assumed: readonly AssumedElement[];
@@ -19,9 +22,7 @@ const STYLE = `
   th { background: #f9fafb; }
   code { font-size: 0.9em; background: #f3f4f6; padding: 0 3px; border-radius: 3px; }
   td.pointer code { word-break: break-all; }
-  .assumed-badge { display: inline-block; padding: 0 6px; border-radius: 4px; background: #fef3c7;
-    color: #92400e; border: 1px solid #f59e0b; font-weight: 600; font-size: 0.85em; }
-`;
+${ASSUMED_BADGE_CSS}`;
 
 function escapeHtml(text: string): string {
   return text
@@ -54,13 +55,23 @@ ${body}
 `;
 }
 
+/** The service contracts: the pages whose assumed elements are listed. */
+function contracts(documents: readonly DocumentPage[]): DocumentPage[] {
+  return documents.filter((d) => d.kind === "contract");
+}
+
 export function indexHtml(documents: readonly DocumentPage[]): string {
   const items = documents
-    .map(
-      (d) =>
+    .map((d) => {
+      const what =
+        d.kind === "contract"
+          ? `${d.assumed.length} assumed elements`
+          : "development tool, not part of the service contracts";
+      return (
         `<li><a href="${d.file}">${escapeHtml(d.title)}</a>: ${inlineMarkdown(d.summary)} ` +
-        `(${d.assumed.length} assumed elements; source <code>${d.source}</code>)</li>`,
-    )
+        `(${what}; source <code>${d.source}</code>)</li>`
+      );
+    })
     .join("\n");
   return page(
     "rebuild-dashboard-kit reference",
@@ -69,13 +80,13 @@ export function indexHtml(documents: readonly DocumentPage[]): string {
 ${items}
 <li><a href="assumptions.html">Confirmed vs assumed</a>: every element the provider's documentation does not state, with the reason</li>
 </ul>
-<p>Elements marked <span class="assumed-badge">⚠ Assumed</span> on the API pages are decisions of this
+<p>Elements marked ${ASSUMED_BADGE_HTML} on the API pages are decisions of this
 contract, not statements of the provider. Everything unmarked is confirmed by the provider's documentation.</p>`,
   );
 }
 
 export function assumptionsHtml(documents: readonly DocumentPage[]): string {
-  const sections = documents
+  const sections = contracts(documents)
     .map((d) => {
       const rows = d.assumed
         .map((e) => {
@@ -102,7 +113,7 @@ ${rows}
 <h1>Confirmed vs assumed</h1>
 <p>Every element of the contract that the provider's documentation states is <strong>confirmed</strong>
 and unmarked. Every element it does not state carries <code>x-assumed: true</code> and is listed here
-with the reason; the API pages mark it <span class="assumed-badge">⚠ Assumed</span>. Rules assumed inside
+with the reason; the API pages mark it ${ASSUMED_BADGE_HTML}. Rules assumed inside
 a confirmed element are written in its prose as "(Assumed: …)" and are not listed.</p>
 ${sections}`,
   );
@@ -113,7 +124,7 @@ function markdownCell(text: string): string {
 }
 
 export function assumptionsMarkdown(documents: readonly DocumentPage[]): string {
-  const sections = documents.map((d) => {
+  const sections = contracts(documents).map((d) => {
     const rows = d.assumed.map(
       (e) => `| ${markdownCell(e.label)} | \`${e.pointer}\` | ${markdownCell(e.reason)} |`,
     );
