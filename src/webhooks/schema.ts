@@ -1,17 +1,7 @@
 import * as z from "zod";
+import { isHttpUrl } from "../core/formats.js";
 
 export const REBUILD_COMPLETED_EVENT = "partner_project_rebuild_completed";
-
-// A preview is opened in a browser, so only http(s) is accepted: a `javascript:` URL rendered as a
-// link by the receiving app would be an injection vector.
-function isAbsoluteHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === "http:" || protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 const common = {
   event_type: z.literal(REBUILD_COMPLETED_EVENT),
@@ -26,7 +16,9 @@ const common = {
 const succeeded = z.object({
   ...common,
   status: z.literal("success"),
-  preview_url: z.string().refine(isAbsoluteHttpUrl, "must be an absolute http or https URL"),
+  // A preview is opened in a browser, so only http(s) is accepted: a `javascript:` URL rendered as
+  // a link by the receiving app would be an injection vector.
+  preview_url: z.string().refine(isHttpUrl, "must be an absolute http or https URL"),
   error_code: z.never().exactOptional(),
   error_message: z.never().exactOptional(),
 });
