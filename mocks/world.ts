@@ -139,7 +139,7 @@ export interface WorldCore {
   observeCallbacks(listener: CallbackListener): () => void;
 }
 
-export type CallbackListener = (
+type CallbackListener = (
   delivery: CallbackDelivery,
   outcome: { status: number } | { error: string },
 ) => void;
@@ -220,7 +220,9 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     for (const listener of listeners) listener();
   };
   const partnerId = (id: number) =>
-    readPathParameters<{ partnerId: number }>(control.upsertPartner.path ?? noParameters(), { partnerId: String(id) });
+    readPathParameters<{ partnerId: number }>(control.upsertPartner.path ?? noParameters(), {
+      partnerId: String(id),
+    });
   const knownPartnerId = (id: number) => {
     const checkedId = partnerId(id);
     if (!checkedId) throw new DomainError("NOT_FOUND", `No partner can have the id ${id}`);
@@ -266,7 +268,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
         dashboard.restore(read.dashboard);
       } catch (error) {
         if (error instanceof DomainError) throw error;
-        const message = error instanceof Error ? error.message.replace(/^Dashboard seed: /, "") : String(error);
+        const message =
+          error instanceof Error ? error.message.replace(/^Dashboard seed: /, "") : String(error);
         throw validationFailed([{ type: "invalid_value", path: "dashboard", message }]);
       }
       // Checked in full: from here nothing can fail, so the world is never left half restored.
@@ -351,7 +354,9 @@ function loading<T>(create: () => T): T {
   } catch (error) {
     if (error instanceof DomainError) throw seedError(error.details.fieldErrors ?? []);
     if (error instanceof Error && error.message.startsWith("Dashboard seed: ")) {
-      throw new Error(`Invalid seed: dashboard: ${error.message.slice("Dashboard seed: ".length)}`, { cause: error });
+      throw new Error(`Invalid seed: dashboard: ${error.message.slice("Dashboard seed: ".length)}`, {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -16,7 +16,11 @@ export const NO_FAULTS: Readonly<FaultSettings> = Object.freeze({ latencyMs: 0, 
  * `current` with `patch` applied (schema-checked), or VALIDATION_FAILED at `errorRate` for the one
  * rule the schema cannot state: a request cannot both fail and reset, so the two rates add up to 1 at most.
  */
-export function withFaults(current: Readonly<FaultSettings>, patch: FaultSettingsPatch, path = ""): FaultSettings {
+export function withFaults(
+  current: Readonly<FaultSettings>,
+  patch: FaultSettingsPatch,
+  path = "",
+): FaultSettings {
   const next = { ...current, ...patch };
   if (next.errorRate + next.resetRate > 1) {
     throw validationFailed([

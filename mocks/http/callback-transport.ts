@@ -38,7 +38,8 @@ export function createCallbackTransport({
     if (sinkPath) {
       // What the sink route answers: 200 for any partner id that can exist, 404 otherwise.
       const path =
-        sinkParameters && readPathParameters<{ partnerId: number }>(sinkParameters, { partnerId: sinkPath[1] ?? "" });
+        sinkParameters &&
+        readPathParameters<{ partnerId: number }>(sinkParameters, { partnerId: sinkPath[1] ?? "" });
       if (!path) return { status: 404 };
       sink(path.partnerId, headers, body);
       return { status: 200 };

@@ -70,7 +70,11 @@ export const controlRoutes = mountOperations<WorldCore, typeof routes, Operation
     "/deliveries": { get: ({ world }) => ({ status: 200, body: world.control.listDeliveries() }) },
     "/webhook-sink/{partnerId}": {
       post: ({ world, path, req }) => {
-        world.rebuild.sinkReceive(path.partnerId, Object.fromEntries(req.headers.entries()), readBodyText(req));
+        world.rebuild.sinkReceive(
+          path.partnerId,
+          Object.fromEntries(req.headers.entries()),
+          readBodyText(req),
+        );
         return { status: 200, body: { received: true } };
       },
       get: ({ world, path }) => ({ status: 200, body: world.control.listSinkEntries(path.partnerId) }),

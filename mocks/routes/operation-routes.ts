@@ -13,7 +13,7 @@ import type { MockRequest, MockResponse, RouteDefinition } from "./types.js";
 type Reply<Operation> = SuccessReply<Operation> | Promise<SuccessReply<Operation>>;
 
 /** What an operation's handler gets: the API's context, the request, and the checked inputs. */
-export type HandlerInput<World, Context, Inputs> = Context & Inputs & { world: World; req: MockRequest };
+type HandlerInput<World, Context, Inputs> = Context & Inputs & { world: World; req: MockRequest };
 
 type Handler<World, Context, Inputs, Operation> = (
   input: HandlerInput<World, Context, Inputs>,
@@ -29,7 +29,7 @@ type RouteOf<World, Context, Inputs, Operation> =
  * (path → method → operationId), `Inputs` its `OperationInputs`, `Operations` openapi-typescript's
  * `operations` (which types the answers).
  */
-export type OperationTable<World, Routes, Inputs, Operations, Context> = {
+type OperationTable<World, Routes, Inputs, Operations, Context> = {
   -readonly [Path in keyof Routes]: {
     -readonly [Method in keyof Routes[Path]]: Routes[Path][Method] extends keyof Inputs & keyof Operations
       ? RouteOf<World, Context, Inputs[Routes[Path][Method]], Operations[Routes[Path][Method]]>
@@ -70,13 +70,15 @@ export function mountOperations<World, Routes, Inputs, Operations, Context>(
         path: template,
         ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
         handle: ({ world, req, params }) =>
-          api.guard({ world, req, operationId }, (context) =>
-            handle({
-              ...(context as object),
-              ...readInputs(validators, req, params, maxBodyBytes),
-              world,
-              req,
-            }) as MockResponse | Promise<MockResponse>,
+          api.guard(
+            { world, req, operationId },
+            (context) =>
+              handle({
+                ...(context as object),
+                ...readInputs(validators, req, params, maxBodyBytes),
+                world,
+                req,
+              }) as MockResponse | Promise<MockResponse>,
           ),
       });
     }

@@ -1,5 +1,9 @@
 import type { operations } from "../../src/generated/rebuild.js";
-import { type OperationInputs, routes, operations as validators } from "../../src/generated/rebuild-validators.js";
+import {
+  type OperationInputs,
+  routes,
+  operations as validators,
+} from "../../src/generated/rebuild-validators.js";
 import type { AuthenticatedPartner, RateLimitState } from "../domain/rebuild/index.js";
 import type { WorldCore } from "../world.js";
 import { type ApiGuard, mountOperations } from "./operation-routes.js";
@@ -57,7 +61,13 @@ const guard: ApiGuard<WorldCore, RebuildContext> = ({ world, req }, next) => {
 };
 
 /** The Partner site rebuild API, paths below its base (which has no version segment). */
-export const rebuildRoutes = mountOperations<WorldCore, typeof routes, OperationInputs, operations, RebuildContext>({
+export const rebuildRoutes = mountOperations<
+  WorldCore,
+  typeof routes,
+  OperationInputs,
+  operations,
+  RebuildContext
+>({
   routes,
   validators,
   guard,

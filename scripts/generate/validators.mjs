@@ -14,7 +14,15 @@ const FORMATS_IMPORT = "__contract_formats__";
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 const LOCATIONS = ["path", "query", "header"];
 // Annotations only: the validators neither need them nor should carry their text.
-const ANNOTATIONS = new Set(["description", "summary", "title", "examples", "example", "deprecated", "$comment"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "summary",
+  "title",
+  "examples",
+  "example",
+  "deprecated",
+  "$comment",
+]);
 
 /** Component schemas compiled beside the operations, by document (what is not an operation's body). */
 const COMPONENT_SCHEMAS = { "mock-control": ["MockSeed"] };
@@ -51,7 +59,12 @@ export function generateValidators(documents) {
     const exports = {};
     const operations = [];
     for (const found of operationsOf(document)) {
-      const entry = { operationId: found.operationId, method: found.method, template: found.path, inputs: {} };
+      const entry = {
+        operationId: found.operationId,
+        method: found.method,
+        template: found.path,
+        inputs: {},
+      };
       for (const location of LOCATIONS) {
         const parameters = found.parameters.filter((p) => p.parameter.in === location);
         if (parameters.length === 0) continue;
@@ -96,7 +109,10 @@ export function generateValidators(documents) {
       path: `src/generated/${name}-validators.js`,
       content: bundle(name, ajv, exports, operations, schemas, descriptions.get(name)),
     });
-    files.push({ path: `src/generated/${name}-validators.d.ts`, content: declarations(name, operations, schemas) });
+    files.push({
+      path: `src/generated/${name}-validators.d.ts`,
+      content: declarations(name, operations, schemas),
+    });
   }
   files.push({ path: "src/generated/validator-types.d.ts", content: VALIDATOR_TYPES });
   return files;
@@ -180,7 +196,8 @@ function patternDescriptions(document) {
       }
       found[node.pattern] = description;
     }
-    for (const [key, value] of Object.entries(node)) if (key !== "examples" && key !== "example") visit(value);
+    for (const [key, value] of Object.entries(node))
+      if (key !== "examples" && key !== "example") visit(value);
   };
   visit(document);
   return Object.fromEntries(Object.entries(found).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -197,7 +214,8 @@ function tagValues(document, branch, tag) {
 function resolveLocal(document, node) {
   let current = node;
   for (let hops = 0; current && typeof current.$ref === "string"; hops++) {
-    if (hops > 20 || !current.$ref.startsWith("#/")) throw new Error(`generate: cannot follow ${current.$ref}`);
+    if (hops > 20 || !current.$ref.startsWith("#/"))
+      throw new Error(`generate: cannot follow ${current.$ref}`);
     current = current.$ref
       .slice(2)
       .split("/")
@@ -206,7 +224,8 @@ function resolveLocal(document, node) {
   return current;
 }
 
-const pointer = (...tokens) => tokens.map((t) => `/${String(t).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+const pointer = (...tokens) =>
+  tokens.map((t) => `/${String(t).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 
 /** Every operation with its parameters (resolved, with the pointer of each) and its JSON body. */
 function operationsOf(document) {

@@ -3,16 +3,18 @@
 // checks URLs it is given with `isHttpUrl`; the mock's error messages name a format with
 // `FORMAT_DESCRIPTIONS`. Nothing here knows about a particular field.
 
-/** White space, a control character (C0, DEL, C1), or one of < > " { } | \ ^ `: never in an IRI (RFC 3987). */
-const NEVER_IN_IRI = /[\s\u0000-\u001f\u007f-\u009f<>"{}|\\^`]/u;
+const NEVER_IN_IRI = '<>"{}|\\^`';
+const SPACE = /\s/u;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const ASCII = /^[\x21-\x7e]*$/;
 const HTTP_SCHEME = /^https?:\/\//i;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const IPV4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])$/;
+const IPV4 =
+  /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])$/;
 const IPV6_CHARACTERS = /^[0-9A-Fa-f:.]+$/;
 // RFC 3339 `date-time`. The offset is required: without one a parser reads the host's zone.
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 // Timestamps are written in UTC with a four-digit year, so an instant outside these years has no text.
 const EARLIEST_MS = Date.parse("0000-01-01T00:00:00Z");
@@ -23,12 +25,23 @@ const LATEST_MS = Date.parse("9999-12-31T23:59:59.999Z");
  * URL parser accepts (it would also accept most of the excluded characters, dropping or encoding
  * them, so a value stored as sent would then break the format in every answer that carries it).
  */
-export function isAbsoluteIri(text: string): boolean {
-  return SCHEME.test(text) && !NEVER_IN_IRI.test(text) && URL.canParse(text);
+function isAbsoluteIri(text: string): boolean {
+  return SCHEME.test(text) && !holdsNonIriCharacter(text) && URL.canParse(text);
+}
+
+/** White space, a control character (C0, DEL, C1), or one of < > " { } | \ ^ `: never in an IRI (RFC 3987). */
+function holdsNonIriCharacter(text: string): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || NEVER_IN_IRI.includes(char) || SPACE.test(char)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** `format: uri`: an absolute IRI written in ASCII only. */
-export function isAbsoluteUri(text: string): boolean {
+function isAbsoluteUri(text: string): boolean {
   return ASCII.test(text) && isAbsoluteIri(text);
 }
 
@@ -41,22 +54,22 @@ export function isHttpUrl(text: string): boolean {
 }
 
 /** `format: uuid`: a GUID, 8-4-4-4-12 hex digits in either case (version and variant bits not checked). */
-export function isGuid(text: string): boolean {
+function isGuid(text: string): boolean {
   return GUID.test(text);
 }
 
 /** `format: ipv4`: a dotted quad of decimal numbers 0 to 255 without leading zeros. */
-export function isIpv4(text: string): boolean {
+function isIpv4(text: string): boolean {
   return IPV4.test(text);
 }
 
 /** `format: ipv6`: an IPv6 address in any RFC 4291 spelling (no zone), as the URL parser reads a host. */
-export function isIpv6(text: string): boolean {
+function isIpv6(text: string): boolean {
   return IPV6_CHARACTERS.test(text) && text.includes(":") && URL.canParse(`http://[${text}]/`);
 }
 
 /** `format: date-time`: RFC 3339 with an offset, a real calendar date and time, in years 0000 to 9999. */
-export function isDateTime(text: string): boolean {
+function isDateTime(text: string): boolean {
   const match = DATE_TIME.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

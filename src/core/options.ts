@@ -50,8 +50,7 @@ export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 /** Strips trailing slashes; anything but an absolute http(s) URL is a TypeError naming the client. */
 export function checkBaseUrl(client: string, baseUrl: unknown): string {
   const url = String(baseUrl).replace(/\/+$/, "");
-  if (!isHttpUrl(url))
-    throw new TypeError(`${client}: baseUrl must be an absolute http or https URL`);
+  if (!isHttpUrl(url)) throw new TypeError(`${client}: baseUrl must be an absolute http or https URL`);
   return url;
 }
 

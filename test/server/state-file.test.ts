@@ -203,7 +203,7 @@ describe("GET and PUT /__mock/snapshot: save a scenario, load it again", () => {
       body: saved,
     });
     expect(put.status).toBe(204);
-    expect(server.world.rebuild.sinkList(1003)).toHaveLength(1);
+    expect(server.world.listSinkEntries(1003).data).toHaveLength(1);
   });
 });
 

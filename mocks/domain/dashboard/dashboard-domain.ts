@@ -1,5 +1,5 @@
-import type { OperationInputs } from "../../../src/generated/dashboard-validators.js";
 import { parseDateTime } from "../../../src/core/formats.js";
+import type { OperationInputs } from "../../../src/generated/dashboard-validators.js";
 import type { Clock } from "../clock.js";
 import { DomainError, validationFailed } from "../errors.js";
 import { type Random, randomGuid } from "../random.js";
@@ -66,10 +66,7 @@ export interface DashboardDomain {
   /** `GET /dashboard/api-tokens`: the caller's own tokens by id. */
   listApiTokens(principal: Principal, query: Input<"listApiTokens", "query">): ListPage<ApiTokenView>;
   /** `POST /dashboard/api-tokens` (201): the only result that carries the secret, as `token`. */
-  createApiToken(
-    principal: Principal,
-    body: Input<"createApiToken", "body">,
-  ): { data: CreatedApiTokenView };
+  createApiToken(principal: Principal, body: Input<"createApiToken", "body">): { data: CreatedApiTokenView };
   /** `GET /dashboard/api-tokens/{id}`. NOT_FOUND for another user's token. */
   getApiToken(principal: Principal, id: number): { data: ApiTokenView };
   /** `DELETE /dashboard/api-tokens/{id}` (204). A token may delete itself; it then gets 401 at once. */
@@ -259,7 +256,8 @@ function loadSeed(seed: DashboardSeed, hashSecret: Sha256Hex): Stores {
       throw new Error(`Dashboard seed: token ${token.id} belongs to unknown user ${token.userId}`);
     }
     const duplicate = duplicateClaims(token.claims, "claims")[0];
-    if (duplicate) throw new Error(`Dashboard seed: token ${token.id}: ${duplicate.path} ${duplicate.message}`);
+    if (duplicate)
+      throw new Error(`Dashboard seed: token ${token.id}: ${duplicate.path} ${duplicate.message}`);
     const name = token.name.trim();
     tokens.insert({
       id: token.id,

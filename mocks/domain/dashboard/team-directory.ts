@@ -17,7 +17,7 @@ export interface InvitationRecord {
 }
 
 /** The outbox keeps this many most recent invitations; older ones are dropped and counted. */
-export const INVITATION_LOG_LIMIT = 1000;
+const INVITATION_LOG_LIMIT = 1000;
 
 /** Teams, users, the invitation outbox, and the email → team resolution behind `team-guid`. */
 export class TeamDirectory {

@@ -50,7 +50,9 @@ export function createAssignment({
           `Only a successful rebuild can be cloned; ${requestId} is ${entry.record.status}`,
         );
       }
-      return { projectId: projects.add(entry.record, { kind: "user", userId }, entry.record.projectId).projectId };
+      return {
+        projectId: projects.add(entry.record, { kind: "user", userId }, entry.record.projectId).projectId,
+      };
     },
   };
 }

@@ -59,7 +59,9 @@ export function createCompletion({
     track(record, completesAt) {
       const entry: RebuildEntry = { record, cancelCompletion: undefined, completesAt };
       const outcome =
-        record.status === "running" ? scriptedOutcome(new URL(record.normalizedSourceUrl).hostname) : undefined;
+        record.status === "running"
+          ? scriptedOutcome(new URL(record.normalizedSourceUrl).hostname)
+          : undefined;
       if (outcome && completesAt !== undefined) {
         // complete() cancels this task, so when it runs the rebuild is still running.
         entry.cancelCompletion = clock.schedule(completesAt, () => finish(entry, outcome));
@@ -73,7 +75,10 @@ export function createCompletion({
     async complete(requestId, input = {}) {
       const entry = ledger.find(requestId);
       if (entry.record.status !== "running") {
-        throw new DomainError("CONFLICT", `Rebuild ${requestId} is no longer running (${entry.record.status})`);
+        throw new DomainError(
+          "CONFLICT",
+          `Rebuild ${requestId} is no longer running (${entry.record.status})`,
+        );
       }
       const outcome: Outcome =
         input.status === "failed"

@@ -8,7 +8,6 @@ export { DELIVERY_LOG_LIMIT } from "./deliveries.js";
 export type { RateLimitState } from "./rate-window.js";
 export { createRebuildDomain, type RebuildDomain } from "./rebuild-domain.js";
 export { defaultRebuildSeed, type RebuildSeed } from "./seed.js";
-export type { CheckedRebuildSnapshot, RebuildSnapshot } from "./snapshot.js";
+export type { CheckedRebuildSnapshot } from "./snapshot.js";
 export type { AuthenticatedPartner } from "./submissions.js";
 export type * from "./types.js";
-export { SINK_LIMITS } from "./webhook-sink.js";

@@ -96,7 +96,9 @@ export class PartnerBook {
    */
   brandFor(id: number, ip: string): Brand | null {
     const address = canonicalIp(ip);
-    const brand = this.#partners.get(id)?.brands.find((b) => address !== undefined && b.serverIps.includes(address));
+    const brand = this.#partners
+      .get(id)
+      ?.brands.find((b) => address !== undefined && b.serverIps.includes(address));
     return brand ? structuredClone(brand) : null;
   }
 
@@ -135,7 +137,8 @@ export class PartnerBook {
       problems.push({
         type: "invalid_value",
         path: joinPath(path, fields.webhookApiKey !== undefined ? "webhookApiKey" : "apiKey"),
-        message: "must differ from the other key: the rebuild API key and the webhook API key are not interchangeable",
+        message:
+          "must differ from the other key: the rebuild API key and the webhook API key are not interchangeable",
       });
     }
     if (problems.length > 0) throw validationFailed(problems);
@@ -154,7 +157,8 @@ function canonicalBrands(brands: readonly Brand[], path: string, problems: Field
         problems.push({
           type: "duplicate",
           path: joinPath(joinPath(joinPath(path, index), "serverIps"), ipIndex),
-          message: owner === index ? `${address} is listed twice` : `${address} already selects brands.${owner}`,
+          message:
+            owner === index ? `${address} is listed twice` : `${address} already selects brands.${owner}`,
         });
       }
       owners.set(address, index);

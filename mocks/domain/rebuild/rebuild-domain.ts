@@ -9,9 +9,21 @@ import { PartnerBook, type PartnerSettingsFields } from "./partners.js";
 import { ProjectRegistry } from "./projects.js";
 import { createRateWindows } from "./rate-window.js";
 import type { RebuildSeed } from "./seed.js";
-import { type CheckedRebuildSnapshot, checkRebuildSnapshot, type RebuildSnapshot, rebuildSnapshotOf } from "./snapshot.js";
+import {
+  type CheckedRebuildSnapshot,
+  checkRebuildSnapshot,
+  type RebuildSnapshot,
+  rebuildSnapshotOf,
+} from "./snapshot.js";
 import { createSubmissions, type Submissions } from "./submissions.js";
-import type { CallbackTransport, DeliveryRecord, PartnerSettings, RebuildRecord, RebuildState, SinkEntry } from "./types.js";
+import type {
+  CallbackTransport,
+  DeliveryRecord,
+  PartnerSettings,
+  RebuildRecord,
+  RebuildState,
+  SinkEntry,
+} from "./types.js";
 import { createWebhookSink } from "./webhook-sink.js";
 
 const DEFAULT_REBUILD_DELAY_MS = 5000;
@@ -85,7 +97,15 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
     },
   });
   const completion = createCompletion({ clock, ledger, deliverer, delayMs });
-  const submissions = createSubmissions({ clock, random, partners, ledger, projects, rateWindows, completion });
+  const submissions = createSubmissions({
+    clock,
+    random,
+    partners,
+    ledger,
+    projects,
+    rateWindows,
+    completion,
+  });
   const assignment = createAssignment({ ledger, projects, partners });
 
   const clear = () => {
@@ -137,7 +157,8 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
     restore(snapshot) {
       clear();
       partners.replace(snapshot.partners);
-      for (const { record, completesAt } of snapshot.rebuilds) completion.track(structuredClone(record), completesAt);
+      for (const { record, completesAt } of snapshot.rebuilds)
+        completion.track(structuredClone(record), completesAt);
       projects.replace(snapshot.projects);
       const { deliveries } = snapshot;
       deliverer.restore(deliveries.log, deliveries.dropped, deliveries.pending);

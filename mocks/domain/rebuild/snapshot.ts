@@ -61,13 +61,20 @@ export function rebuildSnapshotOf(origin: string, parts: RebuildParts): RebuildS
     rebuilds: Array.from(parts.rebuilds, ({ record, completesAt }) => {
       const { normalizedSourceUrl: _derived, ...rest } = structuredClone(record);
       if (rest.status !== "running") return rest as RebuildSnapshot["rebuilds"][number];
-      return { ...rest, status: "running", completesAt: completesAt === undefined ? null : formatInstant(completesAt) };
+      return {
+        ...rest,
+        status: "running",
+        completesAt: completesAt === undefined ? null : formatInstant(completesAt),
+      };
     }),
     projects: structuredClone([...parts.projects]),
     deliveries: {
       log: structuredClone(parts.deliveries.log),
       dropped: parts.deliveries.dropped,
-      pending: parts.deliveries.pending.map((p) => ({ ...structuredClone(p), dueAt: formatInstant(p.dueAt) })),
+      pending: parts.deliveries.pending.map((p) => ({
+        ...structuredClone(p),
+        dueAt: formatInstant(p.dueAt),
+      })),
     },
     sink: structuredClone(parts.sink),
     rateWindows: Object.fromEntries(
@@ -137,19 +144,32 @@ export function checkRebuildSnapshot(
   snapshot.projects.forEach((project, index) => {
     const rebuild = byRequest.get(project.requestId);
     if (!rebuild) {
-      problem("invalid_value", at("projects", index, "requestId"), "must be the requestId of a rebuild in the snapshot");
+      problem(
+        "invalid_value",
+        at("projects", index, "requestId"),
+        "must be the requestId of a rebuild in the snapshot",
+      );
       return;
     }
     if (project.partnerId !== rebuild.partnerId) {
       problem("invalid_value", at("projects", index, "partnerId"), "must be the partnerId of its rebuild");
     }
     if (project.copiedFrom !== null && project.copiedFrom !== rebuild.projectId) {
-      problem("invalid_value", at("projects", index, "copiedFrom"), "must be null or the projectId of its rebuild");
+      problem(
+        "invalid_value",
+        at("projects", index, "copiedFrom"),
+        "must be null or the projectId of its rebuild",
+      );
     }
     if (project.copiedFrom === null && project.projectId !== rebuild.projectId) {
-      problem("invalid_value", at("projects", index, "projectId"), "must be its rebuild's projectId (its own project)");
+      problem(
+        "invalid_value",
+        at("projects", index, "projectId"),
+        "must be its rebuild's projectId (its own project)",
+      );
     }
-    if (seenProjects.has(project.projectId)) problem("duplicate", at("projects", index, "projectId"), "is given twice");
+    if (seenProjects.has(project.projectId))
+      problem("duplicate", at("projects", index, "projectId"), "is given twice");
     seenProjects.add(project.projectId);
     projects.push({ ...project, createdAt: formatTimestamp(parseDateTime(project.createdAt)) });
   });
@@ -165,7 +185,11 @@ export function checkRebuildSnapshot(
   for (const [key, list] of Object.entries(snapshot.sink.entries)) {
     entries[key] = list.map((entry, index) => {
       if (entry.text !== null && jsonDepth(entry.text) > MAX_JSON_DEPTH) {
-        problem("too_big", at("sink", "entries", key, index, "text"), `must not nest deeper than ${MAX_JSON_DEPTH} levels`);
+        problem(
+          "too_big",
+          at("sink", "entries", key, index, "text"),
+          `must not nest deeper than ${MAX_JSON_DEPTH} levels`,
+        );
       }
       return { ...entry, at: formatTimestamp(parseDateTime(entry.at)) };
     });
@@ -178,7 +202,11 @@ export function checkRebuildSnapshot(
     const times = list.map(parseDateTime);
     times.forEach((time, index) => {
       if (index > 0 && time < (times[index - 1] ?? time)) {
-        problem("invalid_value", at("rateWindows", key, index), "must not be earlier than the time before it");
+        problem(
+          "invalid_value",
+          at("rateWindows", key, index),
+          "must not be earlier than the time before it",
+        );
       }
     });
     rateWindows.set(id, times);

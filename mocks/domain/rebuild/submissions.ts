@@ -1,8 +1,9 @@
 // The Partner site rebuild API's one operation, in the contract's check order: authentication (401),
 // the feature flag (403), the rate limit (429); then, once the route checked the body against the
 // contract, the public host (400), webhooks configured (422) and idempotency.
-import type { OperationInputs } from "../../../src/generated/rebuild-validators.js";
+
 import { timingSafeEqual } from "../../../src/core/timing-safe-equal.js";
+import type { OperationInputs } from "../../../src/generated/rebuild-validators.js";
 import type { Clock } from "../clock.js";
 import { DomainError, validationFailed } from "../errors.js";
 import { type Random, randomGuid } from "../random.js";
@@ -22,7 +23,9 @@ export interface AuthenticatedPartner {
 }
 
 /** `created` true: a new rebuild, always running (answer 202); false: the partner's existing one for this URL (answer 200). */
-export type SubmitResult = { created: true; rebuild: RunningRebuildView } | { created: false; rebuild: RebuildView };
+type SubmitResult =
+  | { created: true; rebuild: RunningRebuildView }
+  | { created: false; rebuild: RebuildView };
 
 export interface Submissions {
   /**
@@ -86,7 +89,10 @@ export function createSubmissions({
         throw new DomainError("UNAUTHORIZED", "Missing X-Partner-Id header");
       }
       if (!PARTNER_ID_HEADER.test(partnerIdHeader)) {
-        throw new DomainError("UNAUTHORIZED", "X-Partner-Id must be a positive integer written in plain digits");
+        throw new DomainError(
+          "UNAUTHORIZED",
+          "X-Partner-Id must be a positive integer written in plain digits",
+        );
       }
       if (apiKeyHeader === null || apiKeyHeader === "") {
         throw new DomainError("UNAUTHORIZED", "Missing X-API-Key header");
@@ -142,6 +148,7 @@ export function createSubmissions({
 }
 
 function viewOf({ requestId, projectId, status, previewUrl }: RebuildRecord): RebuildView {
-  if (status === "success") return { requestId, projectId, status, previewUrl: previewUrl ?? previewUrlOf(projectId) };
+  if (status === "success")
+    return { requestId, projectId, status, previewUrl: previewUrl ?? previewUrlOf(projectId) };
   return { requestId, projectId, status };
 }

@@ -13,7 +13,7 @@ export function schemaProblems(schema: CompiledSchema, value: unknown, base = ""
  * `value` once `schema` accepts it (with the schema's defaults filled in), typed as what the schema
  * describes; otherwise VALIDATION_FAILED with a field error per invalid field, paths below `base`.
  */
-export function checked<T>(schema: CompiledSchema, value: unknown, base = ""): T {
+function checked<T>(schema: CompiledSchema, value: unknown, base = ""): T {
   const problems = schemaProblems(schema, value, base);
   if (problems.length > 0) throw validationFailed(problems);
   return value as T;

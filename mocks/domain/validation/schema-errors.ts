@@ -9,7 +9,11 @@ import type { SchemaIssue } from "../../../src/generated/validator-types.js";
 import type { FieldError, FieldErrorType } from "../errors.js";
 
 // What each pattern of the documents means, from their `x-pattern-description`s.
-const PATTERNS: Readonly<Record<string, string>> = { ...dashboardPatterns, ...rebuildPatterns, ...controlPatterns };
+const PATTERNS: Readonly<Record<string, string>> = {
+  ...dashboardPatterns,
+  ...rebuildPatterns,
+  ...controlPatterns,
+};
 
 /** Dotted path of a child: `joinPath("claims", 0)` is `claims.0`; the root is `""`. */
 export function joinPath(base: string, key: string | number): string {
@@ -18,24 +22,29 @@ export function joinPath(base: string, key: string | number): string {
 
 /**
  * One field error per invalid field, in the order the schema found them, below `base` (a dotted
- * path; `""` for a body). A union that failed (`anyOf`, a `oneOf` without a discriminator) is one
- * error at its value, standing for whatever its branches said below it.
+ * path; `""` for a body). A union that failed (`anyOf`, a `oneOf` without a discriminator) speaks
+ * through its branches: those of the value's type say what is wrong (their "must be …" joined with
+ * "or"); when no branch takes the value's type, it is one `invalid_type` naming the types allowed.
+ * This reads a union's branch errors as the ones just before it at or below its value, so the
+ * documents give a union no other assertions beside it.
  */
 export function fieldErrorsOf(issues: readonly SchemaIssue[], base = ""): FieldError[] {
-  const byPath = new Map<string, FieldError>();
-  const unions: string[] = [];
+  const errors: FieldError[] = [];
   for (const issue of issues) {
-    const error = fieldErrorOf(issue, base);
-    if (error === undefined) continue;
-    if (issue.keyword === "anyOf" || issue.keyword === "oneOf") {
-      unions.push(error.path);
-      byPath.set(error.path, error);
-    } else if (!byPath.has(error.path)) {
-      byPath.set(error.path, error);
+    if (issue.keyword !== "anyOf" && issue.keyword !== "oneOf") {
+      const error = fieldErrorOf(issue, base);
+      if (error) errors.push(error);
+      continue;
     }
+    const at = dotted(base, issue.instancePath);
+    let first = errors.length;
+    while (first > 0 && within(errors[first - 1]?.path ?? "", at)) first--;
+    errors.splice(first, errors.length - first, ...unionErrors(errors.slice(first), at));
   }
+  const byPath = new Map<string, FieldError>();
+  for (const error of errors) if (!byPath.has(error.path)) byPath.set(error.path, error);
   // An object with fields it may not have: the unknown fields say it; "must be empty" adds nothing.
-  const kept = [...byPath.values()].filter(
+  return [...byPath.values()].filter(
     (error, _index, all) =>
       !(
         error.type === "too_big" &&
@@ -43,10 +52,29 @@ export function fieldErrorsOf(issues: readonly SchemaIssue[], base = ""): FieldE
         all.some((other) => other.type === "unknown_field" && other.path.startsWith(`${error.path}.`))
       ),
   );
-  if (unions.length === 0) return kept;
-  return kept.filter(
-    ({ path }) => unions.includes(path) || !unions.some((union) => union === "" || path.startsWith(`${union}.`)),
-  );
+}
+
+/** What a failed union at `at` reports, from the errors its branches left (at or below `at`). */
+function unionErrors(branches: readonly FieldError[], at: string): FieldError[] {
+  const wrongType = branches.filter((e) => e.path === at && e.type === "invalid_type");
+  const rest = branches.filter((e) => !(e.path === at && e.type === "invalid_type"));
+  if (rest.length === 0) {
+    const types = [...new Set(wrongType.map((e) => e.message.replace(/^must be /, "")))];
+    return [{ type: "invalid_type", path: at, message: `must be ${types.join(" or ")}` }];
+  }
+  const here = rest.filter((e) => e.path === at);
+  if (here.length <= 1) return rest;
+  const said = [...new Set(here.map((e) => e.message.replace(/^must be /, "")))];
+  const joined: FieldError = {
+    type: here[0]?.type ?? "invalid_value",
+    path: at,
+    message: `must be ${said.join(", or ")}`,
+  };
+  return [joined, ...rest.filter((e) => e.path !== at)];
+}
+
+function within(path: string, at: string): boolean {
+  return path === at || at === "" || path.startsWith(`${at}.`);
 }
 
 function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined {
@@ -78,7 +106,11 @@ function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined 
       );
     case "pattern": {
       const described = PATTERNS[String(params.pattern)];
-      return of("invalid_format", at, described ? `must be ${described}` : `must match ${String(params.pattern)}`);
+      return of(
+        "invalid_format",
+        at,
+        described ? `must be ${described}` : `must match ${String(params.pattern)}`,
+      );
     }
     case "enum":
       return of("invalid_value", at, `must be one of ${listed(params.allowedValues)}`);
@@ -119,9 +151,6 @@ function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined 
     case "not":
       // The contract writes a field that must be absent as `not: {}`.
       return of("unknown_field", at, "is not allowed here");
-    case "anyOf":
-    case "oneOf":
-      return of("invalid_value", at, "matches none of the forms allowed here");
     // A discriminated union checks its tag with `required` and `enum` beside it (the generator adds
     // them), and an `if` reports through its `then`: these say nothing more.
     case "discriminator":

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRebuildWebhookHandler, parseRebuildCallback } from "../../../src/webhooks/index.js";
 import { timingSafeEqual } from "../../../src/core/timing-safe-equal.js";
+import { createRebuildWebhookHandler, parseRebuildCallback } from "../../../src/webhooks/index.js";
 import { callbackRequest, succeeded } from "./fixtures.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);

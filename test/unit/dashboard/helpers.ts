@@ -21,14 +21,14 @@ export const T0_TEXT = "2026-11-22T00:00:00+00:00";
 type Id = keyof OperationInputs;
 
 /** The body as the route hands it on: checked by the operation's compiled validator. */
-export function body<Op extends Id>(operation: Op, value: unknown): OperationInputs[Op]["body"] {
+function body<Op extends Id>(operation: Op, value: unknown): OperationInputs[Op]["body"] {
   const validator = operations[operation].body;
   if (!validator) throw new Error(`${operation} takes no body`);
   return checkedBody(validator, value);
 }
 
 /** The query as the route hands it on: serialization rules, then the compiled validator. */
-export function query<Op extends Id>(operation: Op, text = ""): OperationInputs[Op]["query"] {
+function query<Op extends Id>(operation: Op, text = ""): OperationInputs[Op]["query"] {
   const validator = operations[operation].query;
   if (!validator) throw new Error(`${operation} takes no query`);
   const params = new URLSearchParams(text);
@@ -36,7 +36,10 @@ export function query<Op extends Id>(operation: Op, text = ""): OperationInputs[
 }
 
 /** The path parameters as the route hands them on; NOT_FOUND for a value that cannot exist. */
-export function path<Op extends Id>(operation: Op, values: Record<string, string>): OperationInputs[Op]["path"] {
+function path<Op extends Id>(
+  operation: Op,
+  values: Record<string, string>,
+): OperationInputs[Op]["path"] {
   const validator = operations[operation].path;
   if (!validator) throw new Error(`${operation} takes no path parameters`);
   const read = readPathParameters<OperationInputs[Op]["path"]>(validator, values);
@@ -48,7 +51,7 @@ export function path<Op extends Id>(operation: Op, values: Record<string, string
  * The dashboard domain as the API reaches it: each operation's raw input (a query string, parsed
  * JSON, a path segment) goes through the contract's compiled validators first, as the route does.
  */
-export interface ApiDomain
+interface ApiDomain
   extends Omit<
     DashboardDomain,
     | "listServers"
@@ -94,8 +97,10 @@ export function setup(seed: DashboardSeed = defaultDashboardSeed): Fixture {
     listServers: (p, text) => raw.listServers(authorized(p, "listServers"), query("listServers", text)),
     connectServers: (p, value) =>
       raw.connectServers(authorized(p, "connectServers"), body("connectServers", value)),
-    deleteServer: (p, guid) => raw.deleteServer(authorized(p, "deleteServer"), path("deleteServer", { guid }).guid),
-    listApiTokens: (p, text) => raw.listApiTokens(authorized(p, "listApiTokens"), query("listApiTokens", text)),
+    deleteServer: (p, guid) =>
+      raw.deleteServer(authorized(p, "deleteServer"), path("deleteServer", { guid }).guid),
+    listApiTokens: (p, text) =>
+      raw.listApiTokens(authorized(p, "listApiTokens"), query("listApiTokens", text)),
     createApiToken: (p, value) =>
       raw.createApiToken(authorized(p, "createApiToken"), body("createApiToken", value)),
     getApiToken: (p, id) => raw.getApiToken(authorized(p, "getApiToken"), path("getApiToken", { id }).id),
