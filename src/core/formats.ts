@@ -99,7 +99,11 @@ export function parseDateTime(text: string): number {
   return Date.parse(text.toUpperCase());
 }
 
-/** Every format the contract declares, by its name there; the generated validators look them up here. */
+/**
+ * Every format the contract declares, by its name there; the generated validators
+ * (src/generated/*-validators.js, which knip does not read) look them up here.
+ * @public
+ */
 export const formats: Readonly<Record<string, (text: string) => boolean>> = {
   iri: isAbsoluteIri,
   uri: isAbsoluteUri,
