@@ -319,7 +319,10 @@ function bundle(name, ajv, exports, operations, schemas, descriptions) {
     charset: "utf8",
     write: false,
   });
-  const code = result.outputFiles[0].text.replace(JSON.stringify(FORMATS_IMPORT), '"../core/formats.js"');
+  const code = result.outputFiles[0].text
+    .replace(JSON.stringify(FORMATS_IMPORT), '"../core/formats.js"')
+    // How Ajv's own compiler refers to its runtime helpers; the bundled code never reads it.
+    .replace(/;\w+\.code='require\("ajv\/[^']*'/g, "");
   return `${header(name)}${code}`;
 }
 
