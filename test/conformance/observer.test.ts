@@ -149,7 +149,7 @@ describe("a conformance log reports what departs from the contract", () => {
     const duplicate = {
       type: "duplicate",
       path: "claims.1",
-      message: 'The claim "mcp" is already given earlier in claims',
+      message: "duplicates claim mcp",
     };
     expect(exchange("POST", "/v1/dashboard/api-tokens", rejected([duplicate]), valid)).toEqual([]);
 
