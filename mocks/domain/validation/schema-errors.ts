@@ -83,9 +83,7 @@ function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined 
   const of = (type: FieldErrorType, path: string, message: string): FieldError => ({ type, path, message });
   if (issue.propertyName !== undefined) {
     // A key of a map that its schema does not allow: the error is about the key itself.
-    return issue.keyword === "propertyNames"
-      ? undefined
-      : of("invalid_value", joinPath(at, issue.propertyName), "is not an allowed key here");
+    return of("invalid_value", joinPath(at, issue.propertyName), "is not an allowed key here");
   }
   switch (issue.keyword) {
     case "required":
@@ -152,9 +150,11 @@ function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined 
       // The contract writes a field that must be absent as `not: {}`.
       return of("unknown_field", at, "is not allowed here");
     // A discriminated union checks its tag with `required` and `enum` beside it (the generator adds
-    // them), and an `if` reports through its `then`: these say nothing more.
+    // them), an `if` reports through its `then` or `else`, and a refused key was reported as the key:
+    // these say nothing more.
     case "discriminator":
     case "if":
+    case "propertyNames":
       return undefined;
     default:
       return of("invalid_value", at, "is not valid here");
