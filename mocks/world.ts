@@ -139,10 +139,7 @@ export interface WorldCore {
   observeCallbacks(listener: CallbackListener): () => void;
 }
 
-type CallbackListener = (
-  delivery: CallbackDelivery,
-  outcome: { status: number } | { error: string },
-) => void;
+type CallbackListener = (delivery: CallbackDelivery, outcome: { status: number } | { error: string }) => void;
 
 export const DEFAULT_ORIGIN = "http://127.0.0.1:4010";
 

@@ -44,10 +44,11 @@ const guard: ApiGuard<WorldCore, RebuildContext> = ({ world, req }, next) => {
     throw new FailureWithHeaders(failure, rateLimitHeaders(domain.rateLimitState(partner)));
   }
   const headers = rateLimitHeaders(state);
-  const withHeaders = (response: MockResponse): MockResponse => ({
-    ...response,
-    headers: { ...headers, ...response.headers },
-  });
+  // The answer is this request's own object: the headers go onto it, no copy (decisions/026).
+  const withHeaders = (response: MockResponse): MockResponse => {
+    response.headers = response.headers === undefined ? headers : Object.assign(headers, response.headers);
+    return response;
+  };
   let answer: MockResponse | Promise<MockResponse>;
   try {
     answer = next({ partner });

@@ -317,7 +317,9 @@ describe("request-targets that are not URLs get 400, and the server goes on", ()
       expect(JSON.parse(answer.body)).toEqual({
         message: expect.any(String),
         error: { code: "VALIDATION_FAILED" },
-        errors: [{ type: "invalid_format", path: "", message: "must have a request-target that is a valid URL" }],
+        errors: [
+          { type: "invalid_format", path: "", message: "must have a request-target that is a valid URL" },
+        ],
       });
     },
   );

@@ -157,7 +157,11 @@ export class ConformanceLog {
       body,
     });
     if (response.status >= 500) problems.push(`${response.status}: the mock failed`);
-    this.#report(`${request.method} ${request.url.pathname} → ${response.status} (control API)`, problems, body);
+    this.#report(
+      `${request.method} ${request.url.pathname} → ${response.status} (control API)`,
+      problems,
+      body,
+    );
   }
 
   /**

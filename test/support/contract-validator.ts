@@ -67,7 +67,9 @@ export function contract(api: ContractApi): LoadedContract {
 }
 
 function load(file: string): JsonObject {
-  const doc: unknown = parse(readFileSync(fileURLToPath(new URL(`../../openapi/${file}`, import.meta.url)), "utf8"));
+  const doc: unknown = parse(
+    readFileSync(fileURLToPath(new URL(`../../openapi/${file}`, import.meta.url)), "utf8"),
+  );
   if (!isObject(doc)) throw new Error(`openapi/${file} is not a YAML mapping`);
   return doc;
 }

@@ -13,8 +13,11 @@ import type { RebuildRecord } from "./types.js";
 type CompletionRequest = components["schemas"]["CompletionRequest"];
 
 export interface Completion {
-  /** Keeps a rebuild (new or restored) and schedules its completion at `completesAt`, if any. */
-  track(record: RebuildRecord, completesAt: number | undefined): RebuildEntry;
+  /**
+   * Keeps a rebuild (new or restored) and schedules its completion at `completesAt`, if any.
+   * `hostname` is its source URL's, when the caller has it already.
+   */
+  track(record: RebuildRecord, completesAt: number | undefined, hostname?: string): RebuildEntry;
   /** When a rebuild of `hostname` submitted now completes on its own; undefined for a `stall.` host. */
   completesAt(hostname: string): number | undefined;
   /**
@@ -56,11 +59,11 @@ export function createCompletion({
   };
 
   return {
-    track(record, completesAt) {
+    track(record, completesAt, hostname) {
       const entry: RebuildEntry = { record, cancelCompletion: undefined, completesAt };
       const outcome =
         record.status === "running"
-          ? scriptedOutcome(new URL(record.normalizedSourceUrl).hostname)
+          ? scriptedOutcome(hostname ?? new URL(record.normalizedSourceUrl).hostname)
           : undefined;
       if (outcome && completesAt !== undefined) {
         // complete() cancels this task, so when it runs the rebuild is still running.

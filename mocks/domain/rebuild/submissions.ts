@@ -23,9 +23,7 @@ export interface AuthenticatedPartner {
 }
 
 /** `created` true: a new rebuild, always running (answer 202); false: the partner's existing one for this URL (answer 200). */
-type SubmitResult =
-  | { created: true; rebuild: RunningRebuildView }
-  | { created: false; rebuild: RebuildView };
+type SubmitResult = { created: true; rebuild: RunningRebuildView } | { created: false; rebuild: RebuildView };
 
 export interface Submissions {
   /**
@@ -139,7 +137,7 @@ export function createSubmissions({
         status: "running",
         createdAt: formatTimestamp(clock.now()),
       };
-      completion.track(record, completion.completesAt(accepted.hostname));
+      completion.track(record, completion.completesAt(accepted.hostname), accepted.hostname);
       projects.add(record, { kind: "system" }, null);
       const { requestId, projectId } = record;
       return { created: true, rebuild: { requestId, projectId, status: "running" } };

@@ -36,10 +36,7 @@ function query<Op extends Id>(operation: Op, text = ""): OperationInputs[Op]["qu
 }
 
 /** The path parameters as the route hands them on; NOT_FOUND for a value that cannot exist. */
-function path<Op extends Id>(
-  operation: Op,
-  values: Record<string, string>,
-): OperationInputs[Op]["path"] {
+function path<Op extends Id>(operation: Op, values: Record<string, string>): OperationInputs[Op]["path"] {
   const validator = operations[operation].path;
   if (!validator) throw new Error(`${operation} takes no path parameters`);
   const read = readPathParameters<OperationInputs[Op]["path"]>(validator, values);
