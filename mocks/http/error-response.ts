@@ -46,7 +46,7 @@ export function errorResponse(error: unknown, headers: Record<string, string> = 
     };
   }
   const { fieldErrors, retryAfterSeconds, allow } = error.details;
-  const out: Record<string, string> = { ...headers };
+  const out: Record<string, string> = Object.assign({}, headers);
   if (retryAfterSeconds !== undefined) out["retry-after"] = String(retryAfterSeconds);
   if (allow) out.allow = allow.join(", ");
   const body: Record<string, unknown> = envelope(error.message, error.code);

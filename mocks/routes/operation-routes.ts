@@ -86,6 +86,8 @@ export function mountOperations<World, Routes, Inputs, Operations, Context>(
   return definitions;
 }
 
+const none = (): readonly string[] => [];
+
 type AnyRoute<World> =
   | ((input: { world: World; req: MockRequest }) => unknown)
   | { maxBodyBytes: number; handle: (input: { world: World; req: MockRequest }) => unknown };
@@ -101,8 +103,12 @@ function readInputs(
   maxBodyBytes: number | undefined,
 ) {
   const body = validators.body ? checkedBody(validators.body, readJsonBody(req, maxBodyBytes)) : undefined;
+  // Without a query string, no URLSearchParams is made: the common case of a list's first page.
   const query = validators.query
-    ? readParameters(validators.query, (name) => req.url.searchParams.getAll(name))
+    ? readParameters(
+        validators.query,
+        req.url.search === "" ? none : (name) => req.url.searchParams.getAll(name),
+      )
     : undefined;
   const header = validators.header
     ? readParameters(validators.header, (name) => {
