@@ -14,23 +14,23 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ResponseTooLargeError,
+  ResponseValidationError,
   SdkError,
   TimeoutError,
   UnprocessableEntityError,
   ValidationError,
 } from "./errors.js";
-export type {
-  CommonClientOptions,
-  Logger,
-  RequestOptions,
-} from "./options.js";
+export { type CommonClientOptions, checkCredential, type Logger, type RequestOptions } from "./options.js";
 export { DEFAULT_PAGE_SIZE, type FetchPage, type Page, paginate } from "./pagination.js";
+export { type RateLimitBudget, readBudget } from "./rate-limit.js";
 export { REDACTED, redact, redactHeaders, sanitizeError } from "./redact.js";
 export {
   type AttemptClient,
   createTransport,
   type DataOf,
   type FetchResult,
+  type InvalidResponseNote,
   type RetryPolicy,
   type Transport,
   type TransportHooks,

@@ -164,7 +164,7 @@ const { startMockServer } = require("rebuild-dashboard-kit/mocks/node");
     }, 40_000);
 
     it("type-checks ESM and CJS consumers of every entry point (nodenext, strict)", async () => {
-      // skipLibCheck as most projects set it (checking zod's declarations alone takes most of a
+      // skipLibCheck as most projects set it (checking the dependencies' declarations takes most of a
       // minute); the @ts-expect-error lines fail the check if one of our types degrades to `any`.
       const uses = `
 const dashboard = new DashboardClient({ baseUrl: "http://127.0.0.1:4010/v1", token: "t" });

@@ -140,6 +140,44 @@ describe("every call", () => {
   });
 });
 
+describe("APIPromise<T> takes everything a Promise<T> takes", () => {
+  const call = dashboard.apiTokens.get(1);
+
+  it("then, with a rejection handler of any parameter type", () => {
+    expectTypeOf(
+      call.then(
+        (t) => t.id,
+        (e: Error) => e.message,
+      ),
+    ).toEqualTypeOf<Promise<number | string>>();
+    expectTypeOf(call.then(undefined, (e: TypeError) => e.name)).toEqualTypeOf<Promise<ApiToken | string>>();
+    expectTypeOf(call.then(null, (e: unknown) => String(e))).toEqualTypeOf<Promise<ApiToken | string>>();
+    expectTypeOf(call.then((t) => t.name)).toEqualTypeOf<Promise<string>>();
+    expectTypeOf(call.then()).toEqualTypeOf<Promise<ApiToken>>();
+  });
+
+  it("catch, finally, await and the Promise combinators", () => {
+    expectTypeOf(call.catch((e: Error) => e.message)).toEqualTypeOf<Promise<ApiToken | string>>();
+    expectTypeOf(call.finally(() => {})).toEqualTypeOf<Promise<ApiToken>>();
+    expectTypeOf(Promise.all([call, rebuild.submit({ sourceUrl: "x" })])).toEqualTypeOf<
+      Promise<[ApiToken, SubmittedRebuild]>
+    >();
+    expectTypeOf(Promise.race([call])).toEqualTypeOf<Promise<ApiToken>>();
+    expectTypeOf(Promise.resolve(call)).toEqualTypeOf<Promise<ApiToken>>();
+    expectTypeOf(call).toExtend<Promise<ApiToken>>();
+    expectTypeOf(call).toExtend<PromiseLike<ApiToken>>();
+    const never = (_: unknown) => {};
+    // Only type-checked, never called.
+    never(async () => {
+      const token: ApiToken = await call;
+      const promise: Promise<ApiToken> = call;
+      const like: PromiseLike<ApiToken> = call;
+      const settled: PromiseSettledResult<ApiToken>[] = await Promise.allSettled([call]);
+      never([token, promise, like, settled]);
+    });
+  });
+});
+
 describe("the package root", () => {
   it("exports the clients, every error class, the promptToken helpers and APIPromise, nothing else at runtime", () => {
     expect(Object.keys(root).sort()).toEqual(
@@ -155,6 +193,8 @@ describe("the package root", () => {
         "PromptTokenError",
         "RateLimitError",
         "RebuildClient",
+        "ResponseTooLargeError",
+        "ResponseValidationError",
         "SdkError",
         "TimeoutError",
         "UnprocessableEntityError",
