@@ -47,16 +47,19 @@ export type ExactCheck = (
 ) => void;
 
 /**
- * Every problem of `value` (parsed JSON) against `shape`; none means it holds. Messages name JSON
- * types, never the value found (a body may carry a secret). Unknown properties are allowed, and
- * without `exact` so is any string where the schema lists values: the API may grow.
+ * Every problem of `value` (parsed JSON) against `shape`, added to `out`; none means it holds.
+ * Messages name JSON types, never the value found (a body may carry a secret). Unknown properties
+ * are allowed, and without `exact` so is any string where the schema lists values: the API may
+ * grow. It allocates nothing for a value that holds but the paths it walks (it runs on every
+ * response).
  */
-export function checkShape(shape: Shape, value: unknown, exact?: ExactCheck, path = "$"): ShapeIssue[] {
-  const out: ShapeIssue[] = [];
-  const problem = (message: string, at = "") => {
-    out.push({ path: path + at, message });
-  };
-  const deeper = (sub: Shape, v: unknown, at: string) => out.push(...checkShape(sub, v, exact, path + at));
+export function checkShape(
+  shape: Shape,
+  value: unknown,
+  exact?: ExactCheck,
+  path = "$",
+  out: ShapeIssue[] = [],
+): ShapeIssue[] {
   // The JSON type as JSON Schema names it; no name is part of another (or of "or"), so `includes`
   // is exact.
   const kind =
@@ -67,36 +70,43 @@ export function checkShape(shape: Shape, value: unknown, exact?: ExactCheck, pat
         : Number.isInteger(value)
           ? "integer"
           : typeof value;
-  if (!shape) problem("not allowed");
-  else if (shape.t && !shape.t.includes(kind)) {
-    problem(`expected ${shape.t}, got ${kind}`);
-  } else {
-    const { p = {}, r = 0, i, m, d = "" } = shape;
-    exact?.(shape, value, problem);
+  if (!shape) out.push({ path, message: "not allowed" });
+  else if (shape.t && !shape.t.includes(kind))
+    out.push({ path, message: `expected ${shape.t}, got ${kind}` });
+  else {
+    const { p, r = 0, i, m, d = "" } = shape;
+    exact?.(shape, value, (message, at = "") => {
+      out.push({ path: path + at, message });
+    });
     if (m) {
       // The discriminator's value picks the alternative. Another value (or none) tries them all, so
       // a new kind with the shape of a known one passes; in exact mode that is the exact check's
       // problem alone.
-      const tag = (value as Record<string, unknown> | null)?.[d];
-      const alt = Object.hasOwn(m, tag as string)
-        ? [m[tag as string] as Shape]
-        : exact
-          ? []
-          : Object.values(m);
-      const failed = alt.map((option) => checkShape(option, value, exact, path));
+      const tag = (value as Record<string, unknown> | null)?.[d] as string;
+      const failed = (Object.hasOwn(m, tag) ? [m[tag] as Shape] : exact ? [] : Object.values(m)).map((alt) =>
+        checkShape(alt, value, exact, path),
+      );
       if (failed.every((issues) => issues.length)) out.push(...(failed[0] ?? []));
     }
-    if (kind === "object") {
-      Object.keys(p).forEach((name, n) => {
-        if (Object.hasOwn(value as object, name))
-          deeper(p[name] as Shape, (value as Record<string, unknown>)[name], `.${name}`);
-        else if (n < r) problem("required", `.${name}`);
-      });
+    if (p && kind === "object") {
+      let n = 0;
+      for (const name in p) {
+        if (Object.hasOwn(value as object, name)) {
+          checkShape(
+            p[name] as Shape,
+            (value as Record<string, unknown>)[name],
+            exact,
+            `${path}.${name}`,
+            out,
+          );
+        } else if (n < r) out.push({ path: `${path}.${name}`, message: "required" });
+        n++;
+      }
     }
-    if (kind === "array" && i !== undefined) {
-      (value as unknown[]).forEach((item, n) => {
-        deeper(i, item, `[${n}]`);
-      });
+    if (i !== undefined && kind === "array") {
+      for (let n = 0; n < (value as unknown[]).length; n++) {
+        checkShape(i, (value as unknown[])[n], exact, `${path}[${n}]`, out);
+      }
     }
   }
   return out;

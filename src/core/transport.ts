@@ -99,9 +99,11 @@ export interface TransportHooks {
 export interface Transport<Paths extends {}> {
   /**
    * Runs `run` (one typed call on the attempt's client) with timeout, abort, logging and retries under `policy`;
-   * resolves to the success data, passed through `map` when given (with the successful attempt's
-   * Response, for a result that depends on the status); rejects with the typed error of
-   * the last attempt, or with an AbortError DOMException when `opts.signal` aborts.
+   * resolves to the success data once it holds the operation's documented shape, passed through
+   * `map` when given (with the successful attempt's Response, for a result that depends on the
+   * status); rejects with the typed error of the last attempt (a body that does not hold its shape:
+   * ResponseValidationError, with `invalid`'s note), or with an AbortError DOMException when
+   * `opts.signal` aborts.
    *
    * ```ts
    * list(query: ListServersQuery = {}, opts?: RequestOptions) {
