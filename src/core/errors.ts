@@ -110,7 +110,7 @@ export class TimeoutError extends ConnectionError {
 }
 
 /** What identifies the response an SDK error is about: never a secret, never a query string. */
-export interface ResponseErrorInit {
+interface ResponseErrorInit {
   readonly status: number;
   readonly method: string;
   /** The request path, e.g. `/v1/si/servers`, without the query string. */

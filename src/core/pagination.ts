@@ -20,7 +20,7 @@ export const DEFAULT_PAGE_SIZE = 100;
  * How many ids `paginate` remembers at most, to skip repeats and spot a server that loops: about
  * 10 MB, and more than the items of any page `maxResponseBytes` (4 MiB) lets through.
  */
-export const REMEMBERED_IDS = 100_000;
+const REMEMBERED_IDS = 100_000;
 
 /**
  * Every item of a list, page after page (1, 2, …), each id once. It stops after the page that
