@@ -91,31 +91,51 @@ function consumedBody(req: FrameworkRequest): Uint8Array<ArrayBuffer> | typeof T
 
 /**
  * The request body as a web stream that reads from `req` only as the handler reads it (no queue
- * of its own: highWaterMark 0), so a handler that answers without reading reads nothing.
+ * of its own: highWaterMark 0), so a handler that answers without reading reads nothing. Once the
+ * stream is done (ended, failed or cancelled by the handler) it lets go of `req`, which may go on
+ * emitting what the sender still sends.
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let listening = false;
+  let stop = () => {};
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
         if (!listening) {
           listening = true;
-          req.on("data", (chunk: Uint8Array | string) => {
+          const onData = (chunk: Uint8Array | string) => {
             controller.enqueue(
               typeof chunk === "string" ? new TextEncoder().encode(chunk) : new Uint8Array(chunk),
             );
             req.pause();
-          });
-          req.on("end", () => controller.close());
-          req.on("error", (error) => controller.error(error));
-          req.on("close", () => {
-            if (!req.complete)
-              controller.error(new Error("the request was closed before its body was complete"));
-          });
+          };
+          const onEnd = () => {
+            stop();
+            controller.close();
+          };
+          const onError = (error: Error) => {
+            stop();
+            controller.error(error);
+          };
+          const onClose = () => {
+            stop();
+            controller.error(new Error("the request was closed before its body was complete"));
+          };
+          stop = () => {
+            req.off("data", onData);
+            req.off("end", onEnd);
+            req.off("error", onError);
+            req.off("close", onClose);
+          };
+          req.on("data", onData);
+          req.on("end", onEnd);
+          req.on("error", onError);
+          req.on("close", onClose);
         }
         req.resume();
       },
       cancel() {
+        stop();
         req.pause();
       },
     },
