@@ -49,6 +49,7 @@ async function respond(handler: WebhookRequestHandler, req: FrameworkRequest, re
 async function handle(handler: WebhookRequestHandler, req: FrameworkRequest): Promise<Response> {
   const method = req.method ?? "GET";
   let body: BodyInit | undefined;
+  let release = () => {};
   if (req.readableEnded) {
     const kept = consumedBody(req);
     if (kept === TOO_LARGE) return tooLarge();
@@ -63,16 +64,21 @@ async function handle(handler: WebhookRequestHandler, req: FrameworkRequest): Pr
   } else {
     const declared = declaredLength(req.headers["content-length"]);
     if (declared !== undefined && declared > MAX_BODY_BYTES) return tooLarge();
-    body = bodyStream(req);
+    ({ stream: body, release } = bodyStream(req));
   }
   const hasBody = method !== "GET" && method !== "HEAD";
-  return handler(
-    new Request(requestUrl(req), {
-      method,
-      headers: requestHeaders(req),
-      ...(hasBody ? { body, duplex: "half" } : {}),
-    } as RequestInit),
-  );
+  try {
+    return await handler(
+      new Request(requestUrl(req), {
+        method,
+        headers: requestHeaders(req),
+        ...(hasBody ? { body, duplex: "half" } : {}),
+      } as RequestInit),
+    );
+  } finally {
+    // The handler has answered: what it left unread is not queued for it any more.
+    release();
+  }
 }
 
 /** The raw body a framework kept after reading the stream, if it kept one. */
@@ -92,13 +98,14 @@ function consumedBody(req: FrameworkRequest): Uint8Array<ArrayBuffer> | typeof T
 /**
  * The request body as a web stream that reads from `req` only as the handler reads it (no queue
  * of its own: highWaterMark 0), so a handler that answers without reading reads nothing. Once the
- * stream is done (ended, failed or cancelled by the handler) it lets go of `req`, which may go on
- * emitting what the sender still sends.
+ * stream is done (ended, failed or cancelled), or `release`d when the handler has answered, it lets
+ * go of `req`, which may go on emitting what the sender still sends.
  */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; release: () => void } {
   let listening = false;
   let stop = () => {};
-  return new ReadableStream<Uint8Array>(
+  let fail = (_error: Error) => {};
+  const stream = new ReadableStream<Uint8Array>(
     {
       pull(controller) {
         if (!listening) {
@@ -113,23 +120,20 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
             stop();
             controller.close();
           };
-          const onError = (error: Error) => {
+          fail = (error: Error) => {
             stop();
             controller.error(error);
           };
-          const onClose = () => {
-            stop();
-            controller.error(new Error("the request was closed before its body was complete"));
-          };
+          const onClose = () => fail(new Error("the request was closed before its body was complete"));
           stop = () => {
             req.off("data", onData);
             req.off("end", onEnd);
-            req.off("error", onError);
+            req.off("error", fail);
             req.off("close", onClose);
           };
           req.on("data", onData);
           req.on("end", onEnd);
-          req.on("error", onError);
+          req.on("error", fail);
           req.on("close", onClose);
         }
         req.resume();
@@ -141,6 +145,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
     },
     { highWaterMark: 0 },
   );
+  return { stream, release: () => fail(new Error("the answer was already sent")) };
 }
 
 function requestUrl(req: IncomingMessage): URL {
