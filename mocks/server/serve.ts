@@ -1,17 +1,11 @@
-#!/usr/bin/env node
+// The bin's default command: the standalone mock server (`npm start`, `npx rebuild-dashboard-kit --port 4010`).
 import { startMockServer } from "../http/node-server.js";
 import type { MockSeed } from "../world.js";
-import { parseArgs, USAGE, UsageError } from "./args.js";
+import { parseArgs, USAGE } from "./args.js";
 import { banner } from "./banner.js";
+import { UsageError } from "./flags.js";
 import { loadSeedFile } from "./load-seed.js";
 import { watchParent } from "./parent-watch.js";
-
-// Last resort: nothing a client sends may end the process. Whatever slips past the server's own
-// error handling is reported and the server goes on serving.
-process.on("unhandledRejection", (reason) =>
-  console.error("mock: unhandled rejection (still serving):", reason),
-);
-process.on("uncaughtException", (error) => console.error("mock: uncaught exception (still serving):", error));
 
 // How long a stop may take before the process exits anyway (the port is free long before).
 const STOP_DEADLINE_MS = 5_000;
@@ -73,14 +67,25 @@ async function main(argv: readonly string[]): Promise<void> {
   console.log(`Listening on ${running.origin} (Ctrl+C to stop)`);
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(`mock server failed to start: ${startFailure(error)}`);
-  process.exit(1);
-});
+/** Starts the server as `argv` says and keeps it running until a signal or its parent's exit stops it. */
+export function serve(argv: readonly string[]): void {
+  // Last resort: nothing a client sends may end the process. Whatever slips past the server's own
+  // error handling is reported and the server goes on serving.
+  process.on("unhandledRejection", (reason) =>
+    console.error("mock: unhandled rejection (still serving):", reason),
+  );
+  process.on("uncaughtException", (error) =>
+    console.error("mock: uncaught exception (still serving):", error),
+  );
+  main(argv).catch((error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(`mock server failed to start: ${startFailure(error)}`);
+    process.exit(1);
+  });
+}
 
 /** What went wrong at start, with the way out when there is an obvious one. */
 function startFailure(error: unknown): string {
