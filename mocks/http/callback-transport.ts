@@ -54,15 +54,7 @@ export function createCallbackTransport(
     if (local.kind === "respond") return { status: local.response.status };
     if (local.kind === "reset") return { error: "connection reset" };
     try {
-      // Looked up per call, never captured: MSW's setupServer patches globalThis.fetch when it starts
-      // listening, usually after the handlers (and so this transport) were created.
-      const response = await globalThis.fetch(url, {
-        method: "POST",
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "manual",
-      });
+      const response = await postCallback(url, headers, body, timeoutMs);
       // Reading the (small) answer frees the connection; cancelling the stream stalls under MSW's passthrough.
       await response.arrayBuffer();
       return { status: response.status };
@@ -71,4 +63,26 @@ export function createCallbackTransport(
       return { error: name === "TimeoutError" || name === "AbortError" ? "timeout" : "network error" };
     }
   };
+}
+
+/**
+ * One callback attempt on the wire, as the service makes it: a POST of `body` with exactly
+ * `headers`, no redirect followed (a 3xx is the answer), and `timeoutMs` for the whole exchange,
+ * the answer's body included. The mock's deliveries and the bin's send-callback both send this way.
+ */
+export function postCallback(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+  timeoutMs: number,
+): Promise<Response> {
+  // Looked up per call, never captured: MSW's setupServer patches globalThis.fetch when it starts
+  // listening, usually after the handlers (and so the transport) were created.
+  return globalThis.fetch(url, {
+    method: "POST",
+    headers,
+    body,
+    signal: AbortSignal.timeout(timeoutMs),
+    redirect: "manual",
+  });
 }

@@ -2,7 +2,7 @@ import type { Clock } from "../clock.js";
 import { DomainError, validationFailed } from "../errors.js";
 import { type Random, randomGuid } from "../random.js";
 import { formatTimestamp } from "../timestamp.js";
-import { callbackPayload } from "./callback-payload.js";
+import { callbackPayload, previewUrlOf } from "./callback-payload.js";
 import { parseClone, parseCompletion, parseMagicLink } from "./control-input.js";
 import { createDeliverer } from "./deliveries.js";
 import { canonicalIp } from "./ip-address.js";
@@ -495,10 +495,6 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
     rateWindows.clear();
     deliverer.reset();
   }
-}
-
-function previewUrlOf(projectId: string): string {
-  return `https://preview.mock.example/projects/${projectId}`;
 }
 
 function viewOf({ requestId, projectId, status, previewUrl }: RebuildRecord): RebuildView {
