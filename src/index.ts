@@ -1,6 +1,6 @@
-// The package root: both API clients, their errors and types, and the promptToken helpers. It never
-// loads zod: the webhook receiver lives in the `./webhooks` entry point (only its zod-free error
-// classes are re-exported here, so one `instanceof` check works wherever an error comes from).
+// The package root: both API clients, their errors and types, and the promptToken helpers. The
+// webhook receiver lives in the `./webhooks` entry point (only its error classes are re-exported
+// here, so one `instanceof` check works wherever an error comes from).
 
 export { APIPromise, type WithResponse } from "./core/api-promise.js";
 export {
@@ -13,12 +13,15 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ResponseTooLargeError,
+  ResponseValidationError,
   SdkError,
   TimeoutError,
   UnprocessableEntityError,
   ValidationError,
 } from "./core/errors.js";
 export type { CommonClientOptions, Logger, RequestOptions } from "./core/options.js";
+export type { RateLimitBudget } from "./core/rate-limit.js";
 export type { AccountsResource } from "./dashboard/accounts.js";
 export type { ApiTokensResource } from "./dashboard/api-tokens.js";
 export { DashboardClient, type DashboardClientOptions } from "./dashboard/dashboard-client.js";

@@ -4,6 +4,8 @@
 //   npx tsx examples/browser/serve.ts        then open the URL it prints
 //
 // The browser test starts it the same way, on a free port.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 // Vite's createServer, as Vitest (which depends on Vite) re-exports it.
 import { createViteServer } from "vitest/node";
@@ -15,18 +17,38 @@ export interface ExampleAppServer {
 }
 
 export async function serveExampleApp(
-  options: { host?: string; port?: number } = {},
+  options: { host?: string; port?: number; msw?: string } = {},
 ): Promise<ExampleAppServer> {
-  const { host = "127.0.0.1", port = 5173 } = options;
+  const { host = "127.0.0.1", port = 5173, msw = "msw" } = options;
+  // Another msw installed under another name (the suite's `msw3` alias): the page imports it in
+  // place of `msw`, and gets that version's worker script instead of the one in public/.
+  const other = msw === "msw" ? undefined : msw;
+  const workerScript = other && createRequire(import.meta.url).resolve(`${other}/mockServiceWorker.js`);
   const server = await createViteServer({
     configFile: false,
     // public/ (beside this file) holds mockServiceWorker.js, served at /mockServiceWorker.js.
     root: fileURLToPath(new URL(".", import.meta.url)),
     // Vite's default would put its dependency cache in a node_modules/ inside examples/browser.
-    cacheDir: fileURLToPath(new URL("../../node_modules/.vite/browser-example", import.meta.url)),
+    cacheDir: fileURLToPath(
+      new URL(`../../node_modules/.vite/browser-example${other ? `-${other}` : ""}`, import.meta.url),
+    ),
     logLevel: "warn",
     clearScreen: false,
     server: { host, port, strictPort: true },
+    ...(workerScript && {
+      resolve: { alias: [{ find: /^msw(\/.*)?$/, replacement: `${other}$1` }] },
+      plugins: [
+        {
+          name: "other-msw-worker-script",
+          configureServer(vite) {
+            vite.middlewares.use("/mockServiceWorker.js", async (_req, res) => {
+              res.setHeader("content-type", "text/javascript");
+              res.end(await readFile(workerScript, "utf8"));
+            });
+          },
+        },
+      ],
+    }),
   });
   await server.listen();
   const url = server.resolvedUrls?.local[0];

@@ -45,15 +45,7 @@ export function createCallbackTransport({
       return { status: 200 };
     }
     try {
-      // Looked up per call, never captured: MSW's setupServer patches globalThis.fetch when it starts
-      // listening, usually after the world (and so this transport) was created.
-      const response = await globalThis.fetch(url, {
-        method: "POST",
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "manual",
-      });
+      const response = await postCallback(url, headers, body, timeoutMs);
       // Reading the (small) answer frees the connection; cancelling the stream stalls under MSW's passthrough.
       await response.arrayBuffer();
       return { status: response.status };
@@ -62,4 +54,26 @@ export function createCallbackTransport({
       return { error: name === "TimeoutError" || name === "AbortError" ? "timeout" : "network error" };
     }
   };
+}
+
+/**
+ * One callback attempt on the wire, as the service makes it: a POST of `body` with exactly
+ * `headers`, no redirect followed (a 3xx is the answer), and `timeoutMs` for the whole exchange,
+ * the answer's body included. The mock's deliveries and the bin's send-callback both send this way.
+ */
+export function postCallback(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+  timeoutMs: number,
+): Promise<Response> {
+  // Looked up per call, never captured: MSW's setupServer patches globalThis.fetch when it starts
+  // listening, usually after the handlers (and so the transport) were created.
+  return globalThis.fetch(url, {
+    method: "POST",
+    headers,
+    body,
+    signal: AbortSignal.timeout(timeoutMs),
+    redirect: "manual",
+  });
 }

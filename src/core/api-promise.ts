@@ -34,11 +34,17 @@ export class APIPromise<T> extends Promise<T> {
     return this.#data;
   }
 
+  /**
+   * As `Promise.prototype.then`. The rejection handler may declare any parameter type, as with a
+   * Promise (`(e: Error) => …`): Promise types it `any`, this `never`, which every handler accepts
+   * without `any` leaking into the SDK's types. What a call rejects with is an `SdkError`, a
+   * `TypeError` for a bad argument, or an `AbortError` DOMException.
+   */
   // biome-ignore lint/suspicious/noThenProperty: overriding Promise's own then is the point: it reads the lazy data.
   override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
-    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+    onrejected?: ((reason: never) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#parsed().then(onfulfilled, onrejected);
+    return this.#parsed().then(onfulfilled, onrejected as ((reason: unknown) => R2 | PromiseLike<R2>) | null);
   }
 }

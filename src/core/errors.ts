@@ -1,7 +1,7 @@
 import type { components as DashboardComponents } from "../generated/dashboard.js";
 import type { components as RebuildComponents } from "../generated/rebuild.js";
+import { retryAfterMs } from "./rate-limit.js";
 import { redact, redactHeaders } from "./redact.js";
-import { retryAfterMs } from "./retry-after.js";
 
 /** Base of every error the SDK throws (a caller's own abort excepted: that is a DOMException). */
 export class SdkError extends Error {
@@ -35,20 +35,17 @@ export interface ApiErrorInit {
 /** The server answered with a status outside 2xx. */
 export class ApiError extends SdkError {
   override readonly name: string = "ApiError";
-  readonly status: number;
+  declare readonly status: number;
   /** `error.code` of the body; undefined when the body has none (or is not JSON). */
-  readonly code: ErrorCode | undefined;
+  declare readonly code: ErrorCode | undefined;
   /** One entry per invalid field (400); empty otherwise. */
-  readonly fieldErrors: readonly FieldError[];
+  declare readonly fieldErrors: readonly FieldError[];
   /** The response's headers, `set-cookie` redacted. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message);
-    this.status = init.status;
-    this.code = init.code;
-    this.fieldErrors = init.fieldErrors ?? [];
-    this.headers = init.headers ?? new Headers();
+    Object.assign(this, { fieldErrors: [], headers: new Headers() }, init);
   }
 }
 
@@ -81,20 +78,19 @@ export class UnprocessableEntityError extends ApiError {
 export class RateLimitError extends ApiError {
   override readonly name: string = "RateLimitError";
   /**
-   * How long the server asked to wait (`Retry-After`, else `RateLimit-Reset`), uncapped; 0 when the
-   * response says neither.
+   * How long the server asked to wait (`Retry-After`, else `RateLimit-Reset`), not capped by
+   * `maxRetryAfterMs` but read as at most 24 hours; 0 when the response says neither.
    */
-  readonly retryAfterMs: number;
+  declare readonly retryAfterMs: number;
   /** When a request may be made again. */
-  readonly resetAt: Date;
+  declare readonly resetAt: Date;
 
+  // Only types `init`: ApiError's constructor copies its fields.
   constructor(
     message: string,
     init: ApiErrorInit & { readonly retryAfterMs: number; readonly resetAt: Date },
   ) {
     super(message, init);
-    this.retryAfterMs = init.retryAfterMs;
-    this.resetAt = init.resetAt;
   }
 }
 
@@ -111,6 +107,56 @@ export class ConnectionError extends SdkError {
 /** An attempt took longer than `timeoutMs`. */
 export class TimeoutError extends ConnectionError {
   override readonly name: string = "TimeoutError";
+}
+
+/** What identifies the response an SDK error is about: never a secret, never a query string. */
+interface ResponseErrorInit {
+  readonly status: number;
+  readonly method: string;
+  /** The request path, e.g. `/v1/si/servers`, without the query string. */
+  readonly path: string;
+}
+
+/**
+ * A success response whose body is not what the contract documents: not JSON, empty where a body is
+ * documented, a required field missing or a field of the wrong JSON type. Never retried (the server
+ * may have acted). Unknown extra fields and unknown enum strings are not errors: the API may grow.
+ */
+export class ResponseValidationError extends SdkError {
+  override readonly name: string = "ResponseValidationError";
+  declare readonly status: number;
+  declare readonly method: string;
+  declare readonly path: string;
+  /** Where the first problem is: `$` for the body itself, else e.g. `$.data[0].guid`. */
+  declare readonly jsonPath: string;
+  /**
+   * `apiTokens.create` only: the id of the token the server may have created (its secret is lost;
+   * delete it and create another), when the body held one.
+   */
+  declare readonly tokenId?: number;
+
+  constructor(message: string, init: ResponseErrorInit & { jsonPath: string; tokenId?: number | undefined }) {
+    super(message);
+    Object.assign(this, init);
+  }
+}
+
+/**
+ * A response body grew past `maxResponseBytes` (counted after decompression): reading stopped
+ * there and the connection was dropped. Never retried.
+ */
+export class ResponseTooLargeError extends SdkError {
+  override readonly name: string = "ResponseTooLargeError";
+  declare readonly status: number;
+  declare readonly method: string;
+  declare readonly path: string;
+  /** The limit that was crossed. */
+  declare readonly maxResponseBytes: number;
+
+  constructor(message: string, init: ResponseErrorInit & { maxResponseBytes: number }) {
+    super(message);
+    Object.assign(this, init);
+  }
 }
 
 /** What a caller's own abort rejects with: a DOMException named `AbortError`, as fetch does. */
@@ -158,10 +204,13 @@ export function createApiError(response: Response, body: unknown, context: Error
         : [],
   );
   const detail = typeof envelope.message === "string" ? envelope.message : response.statusText;
-  const listed = fieldErrors
-    .slice(0, MAX_FIELD_ERRORS_IN_MESSAGE)
-    .map((e) => `${e.path || "body"}: ${e.message}`);
-  const more = fieldErrors.length > listed.length ? "; …" : "";
+  // A server's message may already name field errors (the mock's names the first one): each is
+  // listed once, so only the ones the message does not mention are added.
+  const unmentioned = fieldErrors
+    .map((e) => `${e.path || "body"}: ${e.message}`)
+    .filter((text) => !detail.includes(text));
+  const listed = unmentioned.slice(0, MAX_FIELD_ERRORS_IN_MESSAGE);
+  const more = unmentioned.length > listed.length ? "; …" : "";
   const message = clean(
     `${label} failed with ${status}${code ? ` ${code}` : ""}${detail ? `: ${detail}` : ""}${listed.length ? ` (${listed.join("; ")}${more})` : ""}`,
   );

@@ -1,13 +1,13 @@
 // The string formats the contract declares (`format:` in openapi/*.yaml), implemented once. The
-// validators generated from the contract (src/generated/*-validators.js) call `formats`; the SDK
-// checks URLs it is given with `isHttpUrl`; the mock's error messages name a format with
-// `FORMAT_DESCRIPTIONS`. Nothing here knows about a particular field.
+// validators generated from the contract (src/generated/*-validators.js) and the webhook receiver's
+// exact check (src/webhooks/exact-check.ts) call `formats`; the mock's error messages name a format
+// with `FORMAT_DESCRIPTIONS`. `iri` and the one http(s) URL check sit in iri.ts, which the SDK's
+// clients import alone. Nothing here knows about a particular field.
+import { isAbsoluteIri } from "./iri.js";
 
-const NEVER_IN_IRI = '<>"{}|\\^`';
-const SPACE = /\s/u;
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-const ASCII = /^[\x21-\x7e]*$/;
-const HTTP_SCHEME = /^https?:\/\//i;
+// RFC 3986 URI: the regular expression of ajv-formats' `uri` (MIT, https://github.com/ajv-validator/ajv-formats).
+const URI =
+  /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IPV4 =
   /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])$/;
@@ -20,37 +20,9 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const EARLIEST_MS = Date.parse("0000-01-01T00:00:00Z");
 const LATEST_MS = Date.parse("9999-12-31T23:59:59.999Z");
 
-/**
- * `format: iri`: an absolute IRI. A scheme, nothing an IRI may never hold, and a value the WHATWG
- * URL parser accepts (it would also accept most of the excluded characters, dropping or encoding
- * them, so a value stored as sent would then break the format in every answer that carries it).
- */
-function isAbsoluteIri(text: string): boolean {
-  return SCHEME.test(text) && !holdsNonIriCharacter(text) && URL.canParse(text);
-}
-
-/** White space, a control character (C0, DEL, C1), or one of < > " { } | \ ^ `: never in an IRI (RFC 3987). */
-function holdsNonIriCharacter(text: string): boolean {
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || NEVER_IN_IRI.includes(char) || SPACE.test(char)) {
-      return true;
-    }
-  }
-  return false;
-}
-
-/** `format: uri`: an absolute IRI written in ASCII only. */
+/** `format: uri`: an absolute URI as RFC 3986 writes it (ASCII, percent-encoding well formed). */
 function isAbsoluteUri(text: string): boolean {
-  return ASCII.test(text) && isAbsoluteIri(text);
-}
-
-/**
- * An absolute `http` or `https` URL written `scheme://…` (the WHATWG parser also forgives
- * `http:example.com`, which no careful client sends): the one URL check of the SDK and the mock.
- */
-export function isHttpUrl(text: string): boolean {
-  return HTTP_SCHEME.test(text) && isAbsoluteIri(text);
+  return URI.test(text);
 }
 
 /** `format: uuid`: a GUID, 8-4-4-4-12 hex digits in either case (version and variant bits not checked). */
@@ -116,7 +88,7 @@ export const formats: Readonly<Record<string, (text: string) => boolean>> = {
 /** What each format means, as the end of a sentence "must be …" (field error messages). */
 export const FORMAT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   iri: 'an absolute URL without white space, control characters or any of < > " { } | \\ ^ `',
-  uri: "an absolute URL written in ASCII",
+  uri: "an absolute URI as RFC 3986 writes it (ASCII, well-formed percent-encoding)",
   uuid: "a GUID (8-4-4-4-12 hexadecimal digits)",
   "date-time": "an RFC 3339 date-time with an offset, such as 2026-01-01T00:00:00+00:00",
   ipv4: "an IPv4 address (dotted quad)",

@@ -1,4 +1,4 @@
-import { isHttpUrl } from "./formats.js";
+import { isHttpUrl } from "./iri.js";
 
 /** Where the SDK writes diagnostics; `console` works. Nothing is logged without one. */
 export interface Logger {
@@ -24,6 +24,13 @@ export interface CommonClientOptions {
    * retrying, in ms. A longer request surfaces the error at once. Default 60 000.
    */
   maxRetryAfterMs?: number;
+  /**
+   * Largest response body read, in bytes, counted after decompression as it streams. A larger body
+   * stops being read at once and rejects with `ResponseTooLargeError`. Default 4 MiB (4,194,304):
+   * a full page of 100 items is a few tens of kB, and 4 MiB is four times the 1 MiB the API accepts
+   * as a request body. `Infinity` for no limit.
+   */
+  maxResponseBytes?: number;
   /** Receives a debug line per attempt and an info line per retry, secrets redacted. */
   logger?: Logger;
   /** Extra headers for every request. They cannot replace the authentication headers. */
@@ -35,41 +42,72 @@ export interface CommonClientOptions {
   userAgent?: string;
 }
 
-/** Options of one call, always its optional last argument. */
+/**
+ * Options of one call, always its optional last argument. Each is checked like the client's option
+ * of the same name: a bad value rejects the call with a TypeError before anything is sent.
+ */
 export interface RequestOptions {
   /** Aborting rejects the call with a DOMException named `AbortError`, also during a retry wait. */
   signal?: AbortSignal;
   /** Overrides the client's `timeoutMs` for this call (each attempt); `Infinity` for none. */
   timeoutMs?: number;
+  /** Overrides the client's `maxRetries` for this call. */
+  maxRetries?: number;
+  /** Extra headers for this call, over the client's. They cannot replace the authentication headers. */
+  headers?: Record<string, string>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
-/** Strips trailing slashes; anything but an absolute http(s) URL is a TypeError naming the client. */
+/**
+ * Strips trailing slashes. Anything but an absolute http(s) URL, or one with user info (`user:pass@`),
+ * a query or a fragment, is a TypeError naming the client and never quoting the URL.
+ */
 export function checkBaseUrl(client: string, baseUrl: unknown): string {
   const url = String(baseUrl).replace(/\/+$/, "");
-  if (!isHttpUrl(url)) throw new TypeError(`${client}: baseUrl must be an absolute http or https URL`);
-  return url;
+  // The one URL check, then what a base URL must not carry: paths are appended to it.
+  if (isHttpUrl(url) && /^[^:]+:\/\/[^/@?#]+(\/[^?#]*)?$/.test(url)) return url;
+  throw new TypeError(
+    `${client}: baseUrl must be an absolute http or https URL without user info, query or fragment`,
+  );
 }
 
-/** `ms` when it is a timeout: above 0, `Infinity` for none. Anything else is a TypeError. */
-export function checkTimeoutMs(ms: unknown, prefix = ""): number {
-  if (typeof ms !== "number" || !(ms > 0)) {
-    throw new TypeError(`${prefix}timeoutMs must be a number of milliseconds above 0, or Infinity for none`);
-  }
-  return ms;
+// What a header value may not contain: control characters (but tab) and anything past Latin-1.
+const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * `value` when it is a credential fetch will send exactly as given: a non-empty string without
+ * leading or trailing whitespace (fetch would trim it, and the untrimmed value would then escape
+ * redaction) and without characters a header cannot carry. Otherwise a TypeError naming the option,
+ * never its value.
+ */
+export function checkCredential(client: string, option: string, value: unknown): string {
+  if (typeof value === "string" && value && value.trim() === value && !NOT_IN_HEADER.test(value))
+    return value;
+  throw new TypeError(`${client}: ${option} must be a non-empty header value without surrounding whitespace`);
+}
+
+// The numeric options, each with its range, checked alike for a client and for one call.
+const RANGES = {
+  timeoutMs: [(n: number) => n > 0, "a number of milliseconds above 0, or Infinity for none"],
+  maxRetries: [(n: number) => Number.isSafeInteger(n) && n >= 0, "an integer of 0 or more"],
+  maxRetryAfterMs: [(n: number) => n >= 0, "a number of milliseconds, 0 or more"],
+  maxResponseBytes: [(n: number) => n >= 1, "a number of bytes, 1 or more, or Infinity"],
+} as const;
+
+/** `value` when option `name` may have it; otherwise a TypeError `<prefix><name> must be …`. */
+export function checkNumber(name: keyof typeof RANGES, value: unknown, prefix = ""): number {
+  const [inRange, rule] = RANGES[name];
+  if (typeof value === "number" && inRange(value)) return value;
+  throw new TypeError(`${prefix}${name} must be ${rule}`);
 }
 
 /** Throws a TypeError naming the first numeric option out of range: the constructor's caller erred. */
 export function checkNumericOptions(client: string, options: CommonClientOptions): void {
-  const { timeoutMs, maxRetries, maxRetryAfterMs } = options;
-  if (timeoutMs !== undefined) checkTimeoutMs(timeoutMs, `${client}: `);
-  if (maxRetries !== undefined && !(Number.isSafeInteger(maxRetries) && maxRetries >= 0)) {
-    throw new TypeError(`${client}: maxRetries must be an integer of 0 or more`);
-  }
-  if (maxRetryAfterMs !== undefined && !(typeof maxRetryAfterMs === "number" && maxRetryAfterMs >= 0)) {
-    throw new TypeError(`${client}: maxRetryAfterMs must be a number of milliseconds, 0 or more`);
+  for (const name of Object.keys(RANGES) as (keyof typeof RANGES)[]) {
+    if (options[name] !== undefined) checkNumber(name, options[name], `${client}: `);
   }
 }

@@ -17,20 +17,39 @@ export type FetchPage<Item> = (
 const DEFAULT_PAGE_SIZE = 100;
 
 /**
- * Every item of a list, page after page (1, 2, …). Stops after the page that brings the count of
- * items seen to `totalCount`, or that holds fewer items than asked for, whichever comes first, so
- * a list that shrinks meanwhile cannot loop forever. `opts` goes to every page call.
+ * How many ids `paginate` remembers at most, to skip repeats and spot a server that loops: about
+ * 10 MB, and more than the items of any page `maxResponseBytes` (4 MiB) lets through.
+ */
+const REMEMBERED_IDS = 100_000;
+
+/**
+ * Every item of a list, page after page (1, 2, …), each id once. It stops after the page that
+ * brings the count of items to `totalCount`, after a page with fewer items than asked for (an empty
+ * one included), and after a page that brings no id it has not seen, so a list that shrinks
+ * meanwhile, or a server that ignores `page`, cannot make it loop forever. At most
+ * `REMEMBERED_IDS` ids are remembered (then forgotten at once), whatever the list's length. `opts`
+ * goes to every page call.
  */
 export async function* paginate<Item>(
   fetchPage: FetchPage<Item>,
+  idOf: (item: Item) => unknown,
   pageSize: number = DEFAULT_PAGE_SIZE,
   opts?: RequestOptions,
 ): AsyncGenerator<Item, void, undefined> {
-  let seen = 0;
+  const seen = new Set<unknown>();
+  let count = 0;
   for (let page = 1; ; page++) {
     const { data, totalCount } = await fetchPage(page, pageSize, opts);
-    yield* data;
-    seen += data.length;
-    if (data.length < pageSize || (totalCount !== undefined && seen >= totalCount)) return;
+    const before = count;
+    for (const item of data) {
+      const id = idOf(item);
+      if (seen.has(id)) continue;
+      // Forgetting every id now and then bounds the memory; a page repeated right after still stops.
+      if (seen.add(id).size > REMEMBERED_IDS) seen.clear();
+      count++;
+      yield item;
+    }
+    if (count === before || data.length < pageSize || (totalCount !== undefined && count >= totalCount))
+      return;
   }
 }

@@ -13,6 +13,41 @@ export function redact(text: string, secrets: readonly string[]): string {
   return out;
 }
 
+/**
+ * Every form in which a server could echo a credential it received (a header value, so Latin-1):
+ * as given (and as a JSON string writes it), and Base64 or Base64url inside any longer encoded text (such as `Bearer <token>`, a
+ * JSON dump of the headers or a Basic credential): for each of the three byte alignments, the
+ * characters that encode the secret's bytes alone. Each of those as it is and percent-encoded (as
+ * `encodeURIComponent`, `encodeURI` and URLSearchParams write it), and in lower case (servers that
+ * lower-case hex escapes or whole values). Forms shorter than 6 characters are left out, since they
+ * would match ordinary text.
+ */
+export function secretForms(secrets: readonly string[]): string[] {
+  return (
+    secrets
+      // As JSON writes it inside a string, too (a dump of the headers, Base64-encoded).
+      .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])
+      .flatMap((secret) => [
+        secret,
+        // Characters mixing the secret's bits with a neighbour's depend on the surrounding text.
+        ...[0, 1, 2].map((shift) =>
+          btoa("\0".repeat(shift) + secret)
+            .replace(/=+$/, "")
+            .slice(shift && shift + 1, (shift + secret.length) % 3 ? -1 : undefined),
+        ),
+      ])
+      .flatMap((form) => [form, form.replaceAll("+", "-").replaceAll("/", "_")])
+      .flatMap((form) => [
+        form,
+        encodeURIComponent(form),
+        encodeURI(form),
+        new URLSearchParams({ "": form }).toString().slice(1),
+      ])
+      .flatMap((form) => [form, form.toLowerCase()])
+      .filter((form) => form.length >= 6)
+  );
+}
+
 const SENSITIVE_HEADERS = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"];
 
 /**
@@ -44,9 +79,8 @@ export function sanitizeError(error: unknown, secrets: readonly string[]): unkno
     value instanceof Error
       ? depth > 4 ||
         [value.message, value.stack, value.cause, ...Object.values(value)].some((v) => leaks(v, depth + 1))
-      : (value !== null && typeof value === "object") ||
-        typeof value === "function" ||
-        (typeof value === "string" && redact(value, secrets) !== value);
+      : // An object or a function (not a primitive).
+        Object(value) === value || (typeof value === "string" && redact(value, secrets) !== value);
   if (!leaks(error, 0)) return error;
   const message = error instanceof Error ? error.message : String(error);
   return Object.assign(new Error(redact(message, secrets)), {

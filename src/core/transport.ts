@@ -1,18 +1,29 @@
-import { type Client, createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
+import type { Client } from "openapi-fetch";
 import { APIPromise, type WithResponse } from "./api-promise.js";
-import { ApiError, abortError, ConnectionError, createApiError, SdkError, TimeoutError } from "./errors.js";
+import {
+  ApiError,
+  abortError,
+  ConnectionError,
+  createApiError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+  SdkError,
+  TimeoutError,
+} from "./errors.js";
 import {
   type CommonClientOptions,
   checkBaseUrl,
+  checkNumber,
   checkNumericOptions,
-  checkTimeoutMs,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_AFTER_MS,
   DEFAULT_TIMEOUT_MS,
   type RequestOptions,
 } from "./options.js";
-import { errorCode, redact, redactHeaders, sanitizeError } from "./redact.js";
-import { retryAfterMs } from "./retry-after.js";
+import { retryAfterMs } from "./rate-limit.js";
+import { errorCode, redact, redactHeaders, sanitizeError, secretForms } from "./redact.js";
+import { checkShape, type ResponseShapes } from "./shape.js";
 import { sleep, startTimer } from "./timers.js";
 import { SDK_USER_AGENT } from "./version.js";
 
@@ -54,9 +65,25 @@ export interface TransportOptions extends CommonClientOptions {
   readonly baseUrl: string;
   /** Credentials, sent on every request; the `headers` option cannot replace them. */
   readonly authHeaders: Readonly<Record<string, string>>;
-  /** Values redacted from every log line, error message, cause and error property. */
+  /**
+   * Values redacted, in every form a server could echo them (`secretForms`), from every log line,
+   * error message, cause and error property.
+   */
   readonly secrets: readonly string[];
+  /** Shapes of the document's success responses (src/generated/<document>-responses.ts). */
+  readonly responses?: ResponseShapes;
+  /** Sees the headers of every response as it arrives, whatever its status. */
+  readonly onResponse?: (headers: Headers, now: number) => void;
 }
+
+/**
+ * What `call` adds to a `ResponseValidationError` when the body it could not accept may mean the
+ * server acted: a sentence for the message, and the id of what was created when the body had one.
+ */
+export type InvalidResponseNote = (body: unknown) => {
+  readonly note: string;
+  readonly tokenId: number | undefined;
+};
 
 /** Seams for tests, so that no test waits for real. Not part of the public API. */
 export interface TransportHooks {
@@ -72,9 +99,11 @@ export interface TransportHooks {
 export interface Transport<Paths extends {}> {
   /**
    * Runs `run` (one typed call on the attempt's client) with timeout, abort, logging and retries under `policy`;
-   * resolves to the success data, passed through `map` when given (with the successful attempt's
-   * Response, for a result that depends on the status); rejects with the typed error of
-   * the last attempt, or with an AbortError DOMException when `opts.signal` aborts.
+   * resolves to the success data once it holds the operation's documented shape, passed through
+   * `map` when given (with the successful attempt's Response, for a result that depends on the
+   * status); rejects with the typed error of the last attempt (a body that does not hold its shape:
+   * ResponseValidationError, with `invalid`'s note), or with an AbortError DOMException when
+   * `opts.signal` aborts.
    *
    * ```ts
    * list(query: ListServersQuery = {}, opts?: RequestOptions) {
@@ -87,6 +116,7 @@ export interface Transport<Paths extends {}> {
     opts: RequestOptions | undefined,
     run: (client: AttemptClient<Paths>) => Promise<R>,
     map?: (data: DataOf<R>, response: Response) => T,
+    invalid?: InvalidResponseNote,
   ): APIPromise<T>;
 }
 
@@ -95,6 +125,8 @@ const BACKOFF_CAP_MS = 8000;
 // Codes undici (Node) puts on a fetch TypeError's cause when no connection was ever made, so the
 // server cannot have seen the request.
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+
+type Target = { method: string; url: string };
 
 /**
  * Builds the pipeline for one client; throws a TypeError naming the client and the option when
@@ -105,24 +137,25 @@ export function createTransport<Paths extends {}>(
   hooks: Partial<TransportHooks> = {},
 ): Transport<Paths> {
   const { sleep: wait = sleep, random = Math.random, now = Date.now } = hooks;
-  const { client, fetch: customFetch, logger, secrets } = options;
+  const { client, fetch: customFetch, logger, responses, onResponse } = options;
   const baseUrl = checkBaseUrl(client, options.baseUrl);
   checkNumericOptions(client, options);
+  const secrets = secretForms(options.secrets);
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const clientTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const authNames = Object.keys(options.authHeaders);
-  const headers = buildHeaders(options);
-  // Earlier entries lose to later ones: `headers` may set another Content-Type, as in openapi-fetch.
-  const jsonHeaders = { "content-type": "application/json", ...headers };
-  const querySerializer = createQuerySerializer();
+  const clientHeaders = buildHeaders(options, options.headers);
 
   async function attempt(
     run: (client: AttemptClient<Paths>) => Promise<FetchResult>,
     signal: AbortSignal | undefined,
     timeoutMs: number,
+    headers: Record<string, string>,
     attemptNumber: number,
     notFoundIsDone: boolean,
+    invalid: InvalidResponseNote | undefined,
   ): Promise<FetchResult> {
     // One signal per attempt, for the timeout and the caller's abort: the AbortSignal fetch follows is
     // most of what this pipeline costs per call (decisions/013). Without a timeout, fetch follows the
@@ -130,22 +163,17 @@ export function createTransport<Paths extends {}>(
     const controller = timeoutMs < Infinity ? new AbortController() : undefined;
     const fetchSignal = controller?.signal ?? signal ?? null;
     let timedOut = false;
-    let target: { method: string; url: string } | undefined;
-    let response: Response | undefined;
+    let target: Target | undefined;
     let cancel!: () => void;
     // openapi-fetch's own client would build a Request and hand it to fetch, which builds another
-    // (following the signal twice); sending (url, init) costs one. Its serializers keep the URLs equal.
-    const send = async (method: string, path: string, init?: { params?: object; body?: unknown }) => {
-      const url = createFinalURL(path, {
-        baseUrl,
-        params: init?.params ?? {},
-        querySerializer,
-        pathSerializer: defaultPathSerializer,
-      });
+    // (following the signal twice); sending (url, init) costs one.
+    const send = async (method: string, path: string, init?: { params?: Params; body?: unknown }) => {
+      const url = buildUrl(baseUrl, path, init?.params);
       const hasBody = init?.body !== undefined;
       const request: RequestInit = {
         method,
-        headers: hasBody ? jsonHeaders : headers,
+        // Earlier entries lose to later ones: `headers` may set another Content-Type, as in openapi-fetch.
+        headers: hasBody ? { "content-type": "application/json", ...headers } : headers,
         body: hasBody ? JSON.stringify(init.body) : null,
         signal: fetchSignal,
         // A followed redirect would resend X-API-Key to wherever it points; none is expected.
@@ -163,6 +191,7 @@ export function createTransport<Paths extends {}>(
             ),
             { headers: Object.fromEntries(redactHeaders(new Headers(request.headers), secrets, authNames)) },
           ));
+      let response: Response;
       try {
         response = await (customFetch
           ? customFetch(new Request(url, request))
@@ -172,12 +201,62 @@ export function createTransport<Paths extends {}>(
         throw error;
       }
       log?.(response.status);
-      return readResult(response);
+      onResponse?.(response.headers, now());
+      const { status } = response;
+      const text = await readText(response, maxBytes, () => {
+        controller?.abort();
+        throw new ResponseTooLargeError(
+          redact(`${labelOf(target)} answered ${status} with a body over ${maxBytes} bytes`, secrets),
+          { status, method, path: labelOf(target).slice(method.length + 1), maxResponseBytes: maxBytes },
+        );
+      });
+      // An error's body: JSON, else the text (undefined when empty).
+      let data: unknown = text || undefined;
+      let problem: string | undefined;
+      let jsonPath = "$";
+      try {
+        data = JSON.parse(text);
+      } catch {
+        // The parser's message quotes the body, which may hold a new token's secret: never kept.
+        problem = text ? "a body that is not valid JSON" : "an empty body";
+      }
+      if (!response.ok) return { error: data, response };
+      // The documented shape of this answer (an undocumented 2xx is read as the operation's first
+      // documented one); `null` when it has no body, and whatever came is then dropped. Without a
+      // table, any JSON (or nothing) goes.
+      const byStatus = responses?.[`${method} ${path}`];
+      const shape = byStatus && (byStatus[status] ?? Object.values(byStatus)[0]);
+      if (shape === null || !(text || shape)) {
+        data = problem = undefined;
+      } else if (shape && !problem) {
+        const issue = checkShape(shape, data)[0];
+        if (issue) {
+          jsonPath = issue.path;
+          problem = `an unexpected body (${jsonPath}: ${issue.message})`;
+        }
+      }
+      if (problem) {
+        const extra = invalid?.(data);
+        throw new ResponseValidationError(
+          redact(
+            `${labelOf(target)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`,
+            secrets,
+          ),
+          {
+            status,
+            method,
+            path: labelOf(target).slice(method.length + 1),
+            jsonPath,
+            tokenId: extra?.tokenId,
+          },
+        );
+      }
+      return { data, response };
     };
     const client = {
-      GET: (path: string, init?: object) => send("GET", path, init),
-      POST: (path: string, init?: object) => send("POST", path, init),
-      DELETE: (path: string, init?: object) => send("DELETE", path, init),
+      GET: (path: string, init?: { params?: Params }) => send("GET", path, init),
+      POST: (path: string, init?: { params?: Params; body?: unknown }) => send("POST", path, init),
+      DELETE: (path: string, init?: { params?: Params }) => send("DELETE", path, init),
     } as unknown as AttemptClient<Paths>;
     // Cancelling rejects the attempt itself, so a custom fetch that ignores its signal cannot outlive
     // the timeout or the caller's abort.
@@ -201,17 +280,12 @@ export function createTransport<Paths extends {}>(
       throw createApiError(result.response, result.error, { label: labelOf(target), secrets, now: now() });
     } catch (error) {
       if (signal?.aborted) throw abortError();
-      const what = labelOf(target);
-      if (timedOut) throw new TimeoutError(redact(`${what} timed out after ${timeoutMs} ms`, secrets));
+      // A connection error names the host too: which service did not answer matters.
+      const where = labelOf(target, true);
+      if (timedOut) throw new TimeoutError(redact(`${where} timed out after ${timeoutMs} ms`, secrets));
       // SDK errors are final; anything thrown before fetch was reached is the caller's own mistake.
       if (error instanceof SdkError || target === undefined) throw error;
-      if (response && error instanceof SyntaxError) {
-        // No cause: a JSON parser's message quotes the body, which may hold a new token's secret.
-        throw new SdkError(
-          redact(`${what} answered ${response.status} with a body that is not valid JSON`, secrets),
-        );
-      }
-      throw new ConnectionError(redact(`${what} failed: ${errorCode(error) ?? "no response"}`, secrets), {
+      throw new ConnectionError(redact(`${where} failed: ${errorCode(error) ?? "no response"}`, secrets), {
         cause: sanitizeError(error, secrets),
       });
     } finally {
@@ -221,8 +295,13 @@ export function createTransport<Paths extends {}>(
   }
 
   /** The wait before retry number `retry` (from 0), or undefined when `error` must surface now. */
-  function retryDelay(error: unknown, policy: RetryPolicy, retry: number): number | undefined {
-    if (retry >= maxRetries) return undefined;
+  function retryDelay(
+    error: unknown,
+    policy: RetryPolicy,
+    retry: number,
+    retries: number,
+  ): number | undefined {
+    if (retry >= retries) return undefined;
     let hinted: number | undefined;
     if (error instanceof ApiError) {
       const { status } = error;
@@ -244,24 +323,38 @@ export function createTransport<Paths extends {}>(
     opts: RequestOptions | undefined,
     run: (client: AttemptClient<Paths>) => Promise<FetchResult>,
     map: ((data: never, response: Response) => T) | undefined,
+    invalid: InvalidResponseNote | undefined,
   ): Promise<WithResponse<T>> {
     const signal = opts?.signal;
-    // The client's own timeout was checked when it was built; a call's is checked here.
-    const callTimeoutMs = opts?.timeoutMs ?? undefined;
-    const timeoutMs = callTimeoutMs === undefined ? clientTimeoutMs : checkTimeoutMs(callTimeoutMs);
+    // The client's own options were checked when it was built; a call's are checked here.
+    const timeoutMs =
+      opts?.timeoutMs === undefined ? clientTimeoutMs : checkNumber("timeoutMs", opts.timeoutMs);
+    const retries = opts?.maxRetries === undefined ? maxRetries : checkNumber("maxRetries", opts.maxRetries);
+    const headers =
+      opts?.headers === undefined
+        ? clientHeaders
+        : buildHeaders(options, { ...options.headers, ...opts.headers });
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw abortError();
       try {
         // A delete is retried after no answer, a timeout or a 5xx (the dashboard API never answers
         // 408 or 429), after any of which the earlier attempt may have done the work.
         const notFoundIsDone = policy === "delete" && retry > 0;
-        const { data, response } = await attempt(run, signal, timeoutMs, retry + 1, notFoundIsDone);
+        const { data, response } = await attempt(
+          run,
+          signal,
+          timeoutMs,
+          headers,
+          retry + 1,
+          notFoundIsDone,
+          invalid,
+        );
         return { data: map ? map(data as never, response) : (data as T), response };
       } catch (error) {
-        const delay = retryDelay(error, policy, retry);
+        const delay = retryDelay(error, policy, retry, retries);
         if (delay === undefined) throw error;
         logger?.info(
-          `${(error as Error).message}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delay)} ms`,
+          `${(error as Error).message}; retry ${retry + 1} of ${retries} in ${Math.round(delay)} ms`,
         );
         await wait(delay, signal);
       }
@@ -269,29 +362,70 @@ export function createTransport<Paths extends {}>(
   }
 
   return {
-    call: (policy, opts, run, map) => new APIPromise(execute(policy, opts, run, map)),
+    call: (policy, opts, run, map, invalid) => new APIPromise(execute(policy, opts, run, map, invalid)),
   };
 }
 
-/** openapi-fetch's result shape: the JSON data of a 2xx (none when empty), else the error body as JSON or text. */
-async function readResult(response: Response): Promise<FetchResult> {
-  const text = await response.text();
-  // A 2xx body that is not JSON throws here: a SyntaxError the attempt reports without the body.
-  if (response.ok) return { data: text ? JSON.parse(text) : undefined, response };
-  try {
-    return { error: text ? JSON.parse(text) : undefined, response };
-  } catch {
-    return { error: text, response };
+type Params = {
+  readonly path?: Readonly<Record<string, unknown>>;
+  readonly query?: Readonly<Record<string, unknown>>;
+};
+
+/**
+ * The URL openapi-fetch's default serializers would build for the contract's parameters, which are
+ * all primitives and every path parameter given: each path parameter and query value
+ * percent-encoded (encodeURIComponent), query parameters in the order given, undefined and null
+ * ones left out. (A test compares the two.)
+ */
+function buildUrl(baseUrl: string, path: string, params: Params | undefined): string {
+  const url =
+    baseUrl +
+    path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.path?.[name] as string));
+  const query = Object.entries(params?.query ?? {})
+    .filter(([, value]) => value != null)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value as string)}`)
+    .join("&");
+  return query ? `${url}?${query}` : url;
+}
+
+/**
+ * The body as text, read chunk by chunk (fetch has already decompressed it) and counted as it
+ * comes: past `maxBytes` the body is cancelled at once and `tooLarge` throws, so a decompression
+ * bomb never holds more than about `maxBytes` in memory.
+ */
+async function readText(response: Response, maxBytes: number, tooLarge: () => never): Promise<string> {
+  const reader = response.body?.getReader();
+  // Like response.text(): UTF-8, a BOM dropped, malformed bytes replaced.
+  const decoder = new TextDecoder();
+  let text = "";
+  let size = 0;
+  for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
+    size += chunk.value.length;
+    if (size > maxBytes) {
+      reader?.cancel().catch(() => {});
+      tooLarge();
+    }
+    text += decoder.decode(chunk.value, { stream: true });
   }
+  return text + decoder.decode();
 }
 
 // Built only for a log line or an error: parsing the URL is measurable on a fast local call.
-function labelOf(target: { method: string; url: string } | undefined): string {
-  return target ? `${target.method} ${new URL(target.url).pathname}` : "request";
+function labelOf(target: Target | undefined, withHost?: boolean): string {
+  if (!target) return "request";
+  const url = new URL(target.url);
+  return `${target.method} ${withHost ? url.origin : ""}${url.pathname}`;
 }
 
-/** Lower-case names, as fetch would send them; a plain object is what fetch reads fastest. */
-function buildHeaders(options: TransportOptions): Record<string, string> {
+/**
+ * The headers of every request: the SDK's User-Agent, then `extra`, then the credentials, which
+ * `extra` cannot replace. Lower-case names, as fetch would send them; a plain object is what fetch
+ * reads fastest.
+ */
+function buildHeaders(
+  options: TransportOptions,
+  extra: Record<string, string> | undefined,
+): Record<string, string> {
   const headers = new Headers();
   try {
     if (!inBrowser()) {
@@ -300,12 +434,12 @@ function buildHeaders(options: TransportOptions): Record<string, string> {
         options.userAgent ? `${SDK_USER_AGENT} ${options.userAgent}` : SDK_USER_AGENT,
       );
     }
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+    for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
     // Last, and Headers compares names case-insensitively: `headers` cannot replace credentials.
     for (const [name, value] of Object.entries(options.authHeaders)) headers.set(name, value);
-  } catch (error) {
-    // The runtime's message quotes the offending value, which may be a credential.
-    throw new TypeError(redact((error as Error).message, options.secrets));
+  } catch {
+    // Not the runtime's message: it quotes the offending value, which may be a secret.
+    throw new TypeError(`${options.client}: headers must map header names to valid header values`);
   }
   return Object.fromEntries(headers);
 }

@@ -1,4 +1,10 @@
-import { type APIPromise, paginate, type RequestOptions, type Transport } from "../core/index.js";
+import {
+  type APIPromise,
+  type InvalidResponseNote,
+  paginate,
+  type RequestOptions,
+  type Transport,
+} from "../core/index.js";
 import type { paths } from "../generated/dashboard.js";
 import type {
   ApiToken,
@@ -26,12 +32,19 @@ export class ApiTokensResource {
 
   /** Every token matching `filter`, fetching pages of `pageSize` (default 100) as the loop goes. */
   listAll(query: ListAllApiTokensQuery = {}, opts?: RequestOptions): AsyncIterable<ApiToken> {
-    return paginate((page, pageSize, o) => this.list({ ...query, page, pageSize }, o), query.pageSize, opts);
+    return paginate(
+      (page, pageSize, o) => this.list({ ...query, page, pageSize }, o),
+      (token) => token.id,
+      query.pageSize,
+      opts,
+    );
   }
 
   /**
    * Creates a token. The result is the only place its secret `token` ever appears: store it now.
-   * Not retried, since a retry after a lost answer would create a second token.
+   * Not retried, since a retry after a lost answer would create a second token. A 201 whose body is
+   * not a created token rejects with a `ResponseValidationError` that says so and carries the
+   * `tokenId` when the body held one, so the token can be deleted.
    */
   create(request: CreateApiTokenRequest, opts?: RequestOptions): APIPromise<CreatedApiToken> {
     return this.#t.call(
@@ -39,6 +52,7 @@ export class ApiTokensResource {
       opts,
       (c) => c.POST("/dashboard/api-tokens", { body: request }),
       (body) => body.data,
+      lostSecret,
     );
   }
 
@@ -63,3 +77,12 @@ export class ApiTokensResource {
     );
   }
 }
+
+// The server answered 201: a token probably exists, and its secret, shown only once, is lost.
+const lostSecret: InvalidResponseNote = (body) => {
+  const id = (body as { data?: { id?: unknown } } | undefined)?.data?.id;
+  return {
+    note: "A token may have been created and its secret lost: delete it (tokenId) and create another",
+    tokenId: Number.isSafeInteger(id) ? (id as number) : undefined,
+  };
+};

@@ -18,7 +18,12 @@ export class ServersResource {
 
   /** Every server, fetching pages of `pageSize` (default 100) as the loop goes. */
   listAll(query: ListAllServersQuery = {}, opts?: RequestOptions): AsyncIterable<Server> {
-    return paginate((page, pageSize, o) => this.list({ page, pageSize }, o), query.pageSize, opts);
+    return paginate(
+      (page, pageSize, o) => this.list({ page, pageSize }, o),
+      (server) => server.guid,
+      query.pageSize,
+      opts,
+    );
   }
 
   /** Connects 1 to 100 servers; resolves to the new servers, in request order. Not retried. */

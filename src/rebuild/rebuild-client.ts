@@ -1,12 +1,19 @@
 import {
-  type APIPromise,
+  APIPromise,
   type CommonClientOptions,
+  checkCredential,
   createTransport,
+  type RateLimitBudget,
+  RateLimitError,
   type RequestOptions,
+  readBudget,
   type Transport,
 } from "../core/index.js";
 import type { paths } from "../generated/rebuild.js";
+import { responseShapes } from "../generated/rebuild-responses.js";
 import type { RebuildRequest, SubmittedRebuild } from "./types.js";
+
+const SUBMIT_PATH = "/api/integration/partners/hostpanel/rebuilds";
 
 export interface RebuildClientOptions extends CommonClientOptions {
   /** The API's base URL, without a version segment, e.g. `https://rebuild.example.com`. */
@@ -15,9 +22,15 @@ export interface RebuildClientOptions extends CommonClientOptions {
   readonly partnerId: number;
   /**
    * The rebuild API key (not the webhook API key), sent as `X-API-Key`, never in a URL, and
-   * redacted from logs and errors.
+   * redacted from logs and errors. It must be given exactly (no surrounding whitespace).
    */
   readonly apiKey: string;
+  /**
+   * When true, `submit` rejects at once with a `RateLimitError`, without sending, while the last
+   * known budget (`rateLimit`) has nothing remaining and its reset is still ahead. Default false:
+   * the request is sent and the server answers.
+   */
+  readonly failFastOnRateLimit?: boolean;
 }
 
 /**
@@ -30,25 +43,39 @@ export interface RebuildClientOptions extends CommonClientOptions {
  */
 export class RebuildClient {
   readonly #t: Transport<paths>;
+  #budget: RateLimitBudget | undefined;
+  readonly #failFast: boolean;
 
   /**
-   * Throws a TypeError when `baseUrl` is not an http(s) URL, `partnerId` not a positive integer,
-   * `apiKey` empty or a numeric option out of range.
+   * Throws a TypeError naming the option (never its value) when `baseUrl` is not an http(s) URL or
+   * holds user info, `partnerId` is not a positive integer, `apiKey` is empty, has surrounding
+   * whitespace or cannot be sent in a header, or a numeric option is out of range.
    */
   constructor(options: RebuildClientOptions) {
-    const { partnerId, apiKey } = options;
+    const { partnerId } = options;
     if (!Number.isSafeInteger(partnerId) || partnerId < 1) {
       throw new TypeError("RebuildClient: partnerId must be a positive integer");
     }
-    if (typeof apiKey !== "string" || !apiKey) {
-      throw new TypeError("RebuildClient: apiKey must be a non-empty string");
-    }
+    const apiKey = checkCredential("RebuildClient", "apiKey", options.apiKey);
     this.#t = createTransport<paths>({
       ...options,
       client: "RebuildClient",
       authHeaders: { "X-Partner-Id": String(partnerId), "X-API-Key": apiKey },
       secrets: [apiKey],
+      responses: responseShapes,
+      onResponse: (headers, now) => {
+        this.#budget = readBudget(headers, now) ?? this.#budget;
+      },
     });
+    this.#failFast = options.failFastOnRateLimit === true;
+  }
+
+  /**
+   * The rate-limit budget the last response announced (its `RateLimit-Limit`, `-Remaining` and
+   * `-Reset` headers, from a success or an error alike); undefined before any response carried them.
+   */
+  get rateLimit(): RateLimitBudget | undefined {
+    return this.#budget;
   }
 
   /**
@@ -58,10 +85,27 @@ export class RebuildClient {
    * another URL for the same site to try again. The outcome arrives by webhook.
    */
   submit(request: RebuildRequest, opts?: RequestOptions): APIPromise<SubmittedRebuild> {
+    const { remaining, resetAt = new Date(0) } = this.#budget ?? {};
+    const retryAfterMs = resetAt.getTime() - Date.now();
+    if (this.#failFast && remaining === 0 && retryAfterMs > 0) {
+      return new APIPromise(
+        Promise.reject(
+          new RateLimitError(
+            `POST ${SUBMIT_PATH} not sent: no rate limit left until ${resetAt.toISOString()}`,
+            {
+              status: 429,
+              code: "RATE_LIMIT_EXCEEDED",
+              retryAfterMs,
+              resetAt,
+            },
+          ),
+        ),
+      );
+    }
     return this.#t.call(
       "safe",
       opts,
-      (c) => c.POST("/api/integration/partners/hostpanel/rebuilds", { body: request }),
+      (c) => c.POST(SUBMIT_PATH, { body: request }),
       (rebuild, response) => ({ ...rebuild, created: response.status === 202 }),
     );
   }

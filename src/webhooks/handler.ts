@@ -1,3 +1,5 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { concatBytes, declaredLength, jsonResponse, MAX_BODY_BYTES, tooLarge } from "./body.js";
 import { WebhookPayloadError, WebhookVerificationError } from "./errors.js";
 import { parseCallbackBody } from "./parse.js";
@@ -5,37 +7,54 @@ import type { RebuildCompletedCallback } from "./schema.js";
 import { createMemoryDeliveryStore, type DeliveryStore } from "./store.js";
 import { encodeWebhookApiKey, verifyApiKey } from "./verify.js";
 
+/** The default time `onCompleted` gets: below the 10 s the service waits before it retries. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 8000;
+
 export interface RebuildWebhookHandlerOptions {
   readonly webhookApiKey: string;
   /**
    * Called once per delivered event. Throwing answers 500, so the service retries the delivery.
-   * The service waits 10 s for an answer: hand long work to a queue rather than awaiting it here.
+   * `signal` aborts when `timeoutMs` runs out: stop there (the answer is already a 500, and the
+   * service's retry will call this again); a late success is still remembered.
    */
-  readonly onCompleted: (event: RebuildCompletedCallback) => void | Promise<void>;
-  /** Where handled deliveries are remembered; in memory (10,000 most recent) by default. */
+  readonly onCompleted: (
+    event: RebuildCompletedCallback,
+    context: { readonly signal: AbortSignal },
+  ) => void | Promise<void>;
+  /** Where handled deliveries are remembered; in memory (10,000 most recent, 2 MiB) by default. */
   readonly store?: DeliveryStore;
+  /**
+   * Time allowed to `onCompleted` and the store for one delivery, in ms. Default 8,000, below the
+   * service's 10 s delivery timeout, so the service gets the 500 and retries rather than timing
+   * out; copies of the event that wait behind it go ahead at once. `Infinity` for no limit.
+   */
+  readonly timeoutMs?: number;
 }
 
 export type WebhookRequestHandler = (request: Request) => Promise<Response>;
 
 /**
  * A fetch-style handler (Request → Response) for the completion callback, for any runtime with
- * the Fetch API. It answers 405, 401, 413 or 400 before calling `onCompleted`, 500 when
- * `onCompleted` or the store throws, and 200 `{ "received": true }` otherwise, including for a
- * repeated delivery of an event already handled.
+ * the Fetch API. It answers 405 or 401 without reading the body, 413 or 400 before calling
+ * `onCompleted`, 500 when `onCompleted` or the store throws or runs out of time, and 200
+ * `{ "received": true }` otherwise, including for a repeated delivery of an event already handled.
  */
 export function createRebuildWebhookHandler(options: RebuildWebhookHandlerOptions): WebhookRequestHandler {
   const expectedKey = encodeWebhookApiKey(options.webhookApiKey);
-  const { onCompleted } = options;
+  const { onCompleted, timeoutMs = DEFAULT_WEBHOOK_TIMEOUT_MS } = options;
   if (typeof onCompleted !== "function") throw new TypeError("onCompleted must be a function");
+  if (!(typeof timeoutMs === "number" && timeoutMs > 0)) {
+    throw new TypeError("timeoutMs must be a number of milliseconds above 0, or Infinity for none");
+  }
   const store = options.store ?? createMemoryDeliveryStore();
   const inFlight = new Map<string, Promise<void>>();
 
   // Copies of one delivery are handled one at a time. A copy that arrives while another is being
   // handled waits for it, then re-checks the store: after a success it is acknowledged without a
-  // second call; after a failure it is handled itself, as the retry the service would send anyway.
+  // second call; after a failure or a timeout it is handled itself, as the retry the service would
+  // send anyway.
   async function deliver(event: RebuildCompletedCallback): Promise<void> {
-    const key = `${event.status}:${event.request_id}`;
+    const key = deliveryKey(event);
     let running = inFlight.get(key);
     while (running !== undefined) {
       await running;
@@ -48,11 +67,29 @@ export function createRebuildWebhookHandler(options: RebuildWebhookHandlerOption
         release = resolve;
       }),
     );
-    try {
+    const controller = new AbortController();
+    const work = (async () => {
       if (await store.has(key)) return;
-      await onCompleted(event);
+      await onCompleted(event, { signal: controller.signal });
       await store.add(key);
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        work,
+        new Promise<never>((_, reject) => {
+          if (timeoutMs === Number.POSITIVE_INFINITY) return;
+          timer = setTimeout(() => {
+            const reason = new DOMException(`onCompleted took longer than ${timeoutMs} ms`, "TimeoutError");
+            controller.abort(reason);
+            reject(reason);
+          }, timeoutMs);
+        }),
+      ]);
     } finally {
+      clearTimeout(timer);
+      // What it does after a timeout is its own business; nobody awaits it any more.
+      work.catch(() => {});
       inFlight.delete(key);
       release();
     }
@@ -62,8 +99,8 @@ export function createRebuildWebhookHandler(options: RebuildWebhookHandlerOption
     if (request.method !== "POST") {
       return jsonResponse(405, { error: `method ${request.method} is not allowed` }, { allow: "POST" });
     }
-    // Authentication comes before reading the body, so an unauthenticated sender cannot make the
-    // receiver buffer a megabyte.
+    // The key comes before reading the body, so an unauthenticated sender cannot make the receiver
+    // buffer anything (toNodeHandler hands the body over unread, as a stream).
     try {
       verifyApiKey(request.headers, expectedKey);
     } catch (error) {
@@ -92,6 +129,13 @@ export function createRebuildWebhookHandler(options: RebuildWebhookHandlerOption
     }
     return jsonResponse(200, { received: true });
   };
+}
+
+// `<status>:<request_id>`; a long request_id is hashed, so that no sender can make a key (held in
+// memory, sent to a shared store) large.
+function deliveryKey(event: RebuildCompletedCallback): string {
+  const id = event.request_id;
+  return `${event.status}:${id.length > 100 ? `sha256:${bytesToHex(sha256(utf8ToBytes(id)))}` : id}`;
 }
 
 /** The body's bytes, or undefined when it exceeds MAX_BODY_BYTES (reading stops there). */

@@ -1,7 +1,7 @@
 // Type-only imports: this module must still load where node:http does not exist, because the
 // webhooks entry point re-exports it.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { concatBytes, declaredLength, jsonResponse, MAX_BODY_BYTES, tooLarge } from "./body.js";
+import { declaredLength, jsonResponse, MAX_BODY_BYTES, tooLarge } from "./body.js";
 import type { WebhookRequestHandler } from "./handler.js";
 
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -12,9 +12,18 @@ type FrameworkRequest = IncomingMessage & { body?: unknown; rawBody?: unknown };
 const TOO_LARGE = Symbol("too large");
 
 /**
+ * How long a connection may keep sending a body nobody reads once its answer is out (a 401 to a
+ * wrong key, a 413): enough for an honest sender to finish, then the socket is closed.
+ */
+const UNREAD_BODY_GRACE_MS = 1000;
+
+/**
  * Adapts a fetch-style handler to a `node:http` request listener (also usable as an Express or
- * Connect route). It reads the raw body (at most 1 MiB, else 413 without calling the handler),
- * calls the handler and writes its Response. It never throws: failures become a 500.
+ * Connect route). The handler gets the body unread, as a stream: the receiver's handler checks
+ * `X-API-Key` first and reads nothing for a wrong key (a declared Content-Length over 1 MiB gets
+ * 413 before the handler runs). When the answer goes out before the body was fully received, the
+ * connection is closed (after a short grace), so a stalled sender holds nothing. It never throws:
+ * failures become a 500.
  */
 export function toNodeHandler(handler: WebhookRequestHandler): NodeRequestListener {
   if (typeof handler !== "function") throw new TypeError("handler must be a function");
@@ -31,30 +40,45 @@ async function respond(handler: WebhookRequestHandler, req: FrameworkRequest, re
     response = jsonResponse(500, { error: "the callback could not be processed" });
   }
   try {
-    await writeResponse(res, response);
+    await writeResponse(req, res, response);
   } catch {
     res.destroy();
   }
 }
 
 async function handle(handler: WebhookRequestHandler, req: FrameworkRequest): Promise<Response> {
-  const body = req.readableEnded ? consumedBody(req) : await readBody(req);
-  if (body === TOO_LARGE) return tooLarge();
-  if (body === undefined) {
-    return jsonResponse(500, {
-      error:
-        "the request body was already consumed and parsed by another middleware; give this handler " +
-        'the raw body, e.g. with express.raw({ type: "application/json" }) instead of express.json()',
-    });
-  }
   const method = req.method ?? "GET";
-  return handler(
-    new Request(requestUrl(req), {
-      method,
-      headers: requestHeaders(req),
-      ...(method === "GET" || method === "HEAD" ? {} : { body }),
-    }),
-  );
+  let body: BodyInit | undefined;
+  let release = () => {};
+  if (req.readableEnded) {
+    const kept = consumedBody(req);
+    if (kept === TOO_LARGE) return tooLarge();
+    if (kept === undefined) {
+      return jsonResponse(500, {
+        error:
+          "the request body was already consumed and parsed by another middleware; give this handler " +
+          'the raw body, e.g. with express.raw({ type: "application/json" }) instead of express.json()',
+      });
+    }
+    body = kept;
+  } else {
+    const declared = declaredLength(req.headers["content-length"]);
+    if (declared !== undefined && declared > MAX_BODY_BYTES) return tooLarge();
+    ({ stream: body, release } = bodyStream(req));
+  }
+  const hasBody = method !== "GET" && method !== "HEAD";
+  try {
+    return await handler(
+      new Request(requestUrl(req), {
+        method,
+        headers: requestHeaders(req),
+        ...(hasBody ? { body, duplex: "half" } : {}),
+      } as RequestInit),
+    );
+  } finally {
+    // The handler has answered: what it left unread is not queued for it any more.
+    release();
+  }
 }
 
 /** The raw body a framework kept after reading the stream, if it kept one. */
@@ -71,49 +95,57 @@ function consumedBody(req: FrameworkRequest): Uint8Array<ArrayBuffer> | typeof T
   return undefined;
 }
 
-function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | typeof TOO_LARGE> {
-  const declared = declaredLength(req.headers["content-length"]);
-  // Node discards an unread request body once the response has been sent.
-  if (declared !== undefined && declared > MAX_BODY_BYTES) return Promise.resolve(TOO_LARGE);
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const stop = () => {
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onError);
-      req.off("close", onClose);
-    };
-    const onData = (chunk: Uint8Array | string) => {
-      const bytes = typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk;
-      size += bytes.length;
-      if (size > MAX_BODY_BYTES) {
-        stop();
-        // Keep the stream flowing so the rest is discarded and the 413 can be read by the client,
-        // rather than closing a socket it is still writing to.
+/**
+ * The request body as a web stream that reads from `req` only as the handler reads it (no queue
+ * of its own: highWaterMark 0), so a handler that answers without reading reads nothing. Once the
+ * stream is done (ended, failed or cancelled), or `release`d when the handler has answered, it lets
+ * go of `req`, which may go on emitting what the sender still sends.
+ */
+function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; release: () => void } {
+  let listening = false;
+  let stop = () => {};
+  let fail = (_error: Error) => {};
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!listening) {
+          listening = true;
+          const onData = (chunk: Uint8Array | string) => {
+            controller.enqueue(
+              typeof chunk === "string" ? new TextEncoder().encode(chunk) : new Uint8Array(chunk),
+            );
+            req.pause();
+          };
+          const onEnd = () => {
+            stop();
+            controller.close();
+          };
+          fail = (error: Error) => {
+            stop();
+            controller.error(error);
+          };
+          const onClose = () => fail(new Error("the request was closed before its body was complete"));
+          stop = () => {
+            req.off("data", onData);
+            req.off("end", onEnd);
+            req.off("error", fail);
+            req.off("close", onClose);
+          };
+          req.on("data", onData);
+          req.on("end", onEnd);
+          req.on("error", fail);
+          req.on("close", onClose);
+        }
         req.resume();
-        resolve(TOO_LARGE);
-        return;
-      }
-      chunks.push(bytes);
-    };
-    const onEnd = () => {
-      stop();
-      resolve(concatBytes(chunks, size));
-    };
-    const onError = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    const onClose = () => {
-      stop();
-      reject(new Error("the request was closed before its body was complete"));
-    };
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onError);
-    req.on("close", onClose);
-  });
+      },
+      cancel() {
+        stop();
+        req.pause();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, release: () => fail(new Error("the answer was already sent")) };
 }
 
 function requestUrl(req: IncomingMessage): URL {
@@ -137,7 +169,7 @@ function requestHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   const body = new Uint8Array(await response.arrayBuffer());
   res.statusCode = response.status;
   for (const [name, value] of response.headers) {
@@ -145,5 +177,15 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  res.end(body);
+  // The answer came before the whole body (a wrong key, a body too large): this connection is not
+  // kept. What still arrives is discarded, and a sender that stalls is cut off after a grace.
+  const unread = !req.complete && !req.readableEnded;
+  if (unread) res.setHeader("connection", "close");
+  res.end(body, () => {
+    if (!unread) return;
+    req.resume();
+    const timer = setTimeout(() => req.socket?.destroy(), UNREAD_BODY_GRACE_MS);
+    timer.unref?.();
+    req.socket?.once("close", () => clearTimeout(timer));
+  });
 }

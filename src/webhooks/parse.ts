@@ -1,10 +1,7 @@
-import type { z } from "zod";
+import { checkShape, type Shape } from "../core/shape.js";
 import { WebhookPayloadError, type WebhookPayloadIssue } from "./errors.js";
-import {
-  REBUILD_COMPLETED_EVENT,
-  type RebuildCompletedCallback,
-  rebuildCompletedCallbackSchema,
-} from "./schema.js";
+import { exactCheck } from "./exact-check.js";
+import { CALLBACK_SHAPE, type RebuildCompletedCallback } from "./schema.js";
 import { encodeWebhookApiKey, verifyApiKey, type WebhookHeaders } from "./verify.js";
 
 /** The request body exactly as received: text, or bytes (Uint8Array, Buffer, ArrayBuffer, any view). */
@@ -17,8 +14,9 @@ export interface ParseRebuildCallbackOptions {
 }
 
 /**
- * Verifies `X-API-Key` (constant time) and then validates the body. Returns the event with the
- * wire (snake_case) field names; unknown extra fields are tolerated and left out of the result.
+ * Verifies `X-API-Key` (constant time) and then validates the body against the contract's
+ * `webhooks` schema: it accepts exactly what the schema accepts. Returns the event with the wire
+ * (snake_case) field names; unknown extra fields are tolerated and left out of the result.
  * Throws `WebhookVerificationError` or `WebhookPayloadError`, and `TypeError` for an empty key.
  */
 export function parseRebuildCallback(options: ParseRebuildCallbackOptions): RebuildCompletedCallback {
@@ -27,6 +25,14 @@ export function parseRebuildCallback(options: ParseRebuildCallbackOptions): Rebu
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/** The event types the schema knows: the values its discriminated alternatives give `event_type`. */
+const EVENT_TYPES = new Set(
+  Object.values(CALLBACK_SHAPE ? (CALLBACK_SHAPE.m ?? { _: CALLBACK_SHAPE }) : {}).flatMap((alt) => {
+    const prop = alt ? alt.p?.event_type : undefined;
+    return prop ? ("c" in prop ? [prop.c] : (prop.e ?? [])) : [];
+  }),
+);
 
 /** Validation only; callers must have verified the sender first. */
 export function parseCallbackBody(body: unknown): RebuildCompletedCallback {
@@ -37,15 +43,43 @@ export function parseCallbackBody(body: unknown): RebuildCompletedCallback {
   const record = json as Record<string, unknown>;
   const eventType = record.event_type;
   // Checked before the schema: another event's fields would only produce misleading issues.
-  if (typeof eventType === "string" && eventType !== REBUILD_COMPLETED_EVENT) {
+  if (typeof eventType === "string" && !EVENT_TYPES.has(eventType)) {
     throw payloadError(
       "event_type",
-      `unknown event type ${preview(eventType)}; only "${REBUILD_COMPLETED_EVENT}" is supported`,
+      `unknown event type ${preview(eventType)}; only ${[...EVENT_TYPES].map((type) => `"${type}"`).join(", ")} ${EVENT_TYPES.size > 1 ? "are" : "is"} supported`,
     );
   }
-  const result = rebuildCompletedCallbackSchema.safeParse(record, { reportInput: true });
-  if (result.success) return result.data;
-  throw new WebhookPayloadError(result.error.issues.map((issue) => describeIssue(issue, record)));
+  const issues = checkShape(CALLBACK_SHAPE, record, exactCheck);
+  if (issues.length) {
+    throw new WebhookPayloadError(
+      issues.map(
+        (issue): WebhookPayloadIssue => ({
+          // `$.a[0].b` → `a.0.b`, the dotted paths the receiver's errors have always used.
+          path: issue.path.replace(/^\$\.?/, "").replace(/\[(\d+)\]/g, ".$1"),
+          message: issue.message,
+        }),
+      ),
+    );
+  }
+  return strip(CALLBACK_SHAPE, record) as RebuildCompletedCallback;
+}
+
+/**
+ * `value` (already checked) with only the properties its shape names, recursively: the returned
+ * event has exactly the contract's fields, so its type needs no index signature (decisions/009).
+ */
+function strip(shape: Shape, value: unknown): unknown {
+  if (!shape || typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value))
+    return shape.i === undefined ? value : value.map((item) => strip(shape.i as Shape, item));
+  const record = value as Record<string, unknown>;
+  const chosen = (shape.m ? shape.m[record[shape.d ?? ""] as string] : shape) || undefined;
+  if (!chosen?.p) return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, sub] of Object.entries(chosen.p) as [string, Shape][]) {
+    if (Object.hasOwn(record, name)) out[name] = strip(sub, record[name]);
+  }
+  return out;
 }
 
 function decodeBody(body: unknown): string {
@@ -78,44 +112,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-function describeIssue(issue: z.core.$ZodIssue, record: Record<string, unknown>): WebhookPayloadIssue {
-  const path = issue.path.join(".");
-  const input: unknown = issue.input;
-  switch (issue.code) {
-    case "invalid_union":
-      // Only the discriminator can fail at the union level: each branch is a plain object.
-      return record.status === undefined
-        ? { path, message: "required" }
-        : { path, message: `expected "success" or "failed", got ${preview(record.status)}` };
-    case "invalid_type":
-      if (issue.expected === "never") return { path, message: `not allowed when status is ${record.status}` };
-      if (input === undefined) {
-        return { path, message: path === "preview_url" ? "required when status is success" : "required" };
-      }
-      if (issue.expected === "int") return { path, message: "must be an integer" };
-      return { path, message: `expected ${issue.expected}, got ${typeName(input)}` };
-    case "invalid_value":
-      if (input === undefined) return { path, message: "required" };
-      return { path, message: `expected ${issue.values.map(preview).join(" or ")}, got ${preview(input)}` };
-    case "too_small":
-      return {
-        path,
-        message: issue.origin === "string" ? "must not be empty" : "must be a positive integer",
-      };
-    case "too_big":
-      return { path, message: "must be a safe integer" };
-    default:
-      return { path, message: issue.message };
-  }
-}
-
 function payloadError(path: string, message: string): WebhookPayloadError {
   return new WebhookPayloadError([{ path, message }]);
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  return Array.isArray(value) ? "array" : typeof value;
 }
 
 // Values quoted in messages come from the body, so they are shortened to keep messages readable.

@@ -2,6 +2,7 @@
 // Run with UPDATE_SCREENSHOT=1 to refresh the README's copy of the screenshot (assets/).
 import { existsSync } from "node:fs";
 import { copyFile, mkdir } from "node:fs/promises";
+import mswPackage from "msw/package.json";
 import { chromium, type Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { serveExampleApp } from "../../examples/browser/serve.js";
@@ -33,7 +34,8 @@ describe("the browser example app", () => {
         `Chromium not found at ${CHROMIUM}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH`,
       );
     }
-    const app = await serveExampleApp({ host: "127.0.0.1", port: 0 });
+    // MSW_PACKAGE: the msw the suite runs with (vitest.msw3.config.ts sets msw3).
+    const app = await serveExampleApp({ host: "127.0.0.1", port: 0, msw: process.env.MSW_PACKAGE ?? "msw" });
     onTestFinished(() => app.close());
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -73,6 +75,9 @@ describe("the browser example app", () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
       new URL("/mockServiceWorker.js", app.url).href,
     );
+    // The worker script is the one of the msw the page runs (msw 2, or msw 3 in the msw3 run).
+    const workerScript = await (await fetch(new URL("/mockServiceWorker.js", app.url))).text();
+    expect(workerScript).toContain(`const PACKAGE_VERSION = '${mswPackage.version}'`);
 
     await page.getByRole("button", { name: "List servers" }).click();
     const servers = await textOnceIt(page, "#servers", "servers in total");

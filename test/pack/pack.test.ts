@@ -1,12 +1,16 @@
 // The package as a consumer gets it: `npm pack` of the built dist/ (built first when missing or
 // stale, test/support/built-package.ts), installed from the tarball into a fresh project outside this repo. The bin must serve the
-// mock with only the package's dependencies (msw is an optional peer, so `npx` does not bring it);
-// with msw added, every entry point must load through `import` and `require` and type-check from
-// ESM and CJS consumers.
+// mock and send a test callback (send-callback) with only the package's dependencies (msw is an optional peer, so `npx` does not bring it);
+// with msw 2 added, and in another project installed in one plain `npm install` next to msw 3
+// (without a peer-dependency warning), every entry point must load through `import` and `require`
+// and type-check from ESM and CJS consumers. msw 3 needs Node >= 22.12: its project runs on Node 24
+// (the npm `node` package) whatever node runs the suite.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,12 +21,19 @@ import { ensureBuilt } from "../support/built-package.js";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
 const tsc = require.resolve("typescript/bin/tsc");
-const mswVersion: string = JSON.parse(readFileSync(require.resolve("msw/package.json"), "utf8")).version;
+const versionOf = (name: string): string =>
+  JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")).version;
+// The versions this repository tests with: msw 2 (devDependency `msw`) and msw 3 (`msw3`, an alias).
+const MSW = [
+  { major: 2, version: versionOf("msw"), node: [process.execPath] },
+  { major: 3, version: versionOf("msw3"), node: ["npx", "-y", "-p", "node@24", "node"] },
+] as const;
 const NPM_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 const execFileAsync = promisify(execFile);
 
 let scratch: string;
 let consumer: string;
+let tarball: string;
 
 async function run(command: string, args: string[], cwd: string, timeout = 120_000): Promise<string> {
   try {
@@ -36,8 +47,25 @@ async function run(command: string, args: string[], cwd: string, timeout = 120_0
   }
 }
 
-function write(file: string, text: string): void {
-  writeFileSync(join(consumer, file), text);
+/** Runs `command` and resolves with what it wrote to stdout and stderr. */
+async function runAll(command: string, args: string[], cwd: string, timeout: number): Promise<string> {
+  try {
+    const { stdout, stderr } = await execFileAsync(command, args, {
+      cwd,
+      timeout,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return `${stdout}\n${stderr}`;
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(" ")} failed:\n${stdout ?? ""}\n${stderr ?? ""}`, {
+      cause: error,
+    });
+  }
+}
+
+function write(file: string, text: string, dir = consumer): void {
+  writeFileSync(join(dir, file), text);
 }
 
 beforeAll(async () => {
@@ -46,7 +74,7 @@ beforeAll(async () => {
   const packed = JSON.parse(
     await run("npm", ["pack", "--json", "--pack-destination", scratch, "--loglevel=error"], root),
   ) as { filename: string }[];
-  const tarball = join(scratch, packed[0]?.filename ?? "");
+  tarball = join(scratch, packed[0]?.filename ?? "");
   consumer = join(scratch, "consumer");
   mkdirSync(consumer);
   write("package.json", JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
@@ -107,10 +135,82 @@ describe("the packed package", () => {
     }
   }, 30_000);
 
-  describe("with msw installed", () => {
+  it("installs a bin whose send-callback command documents itself and sends a callback, without msw", async () => {
+    const help = await run("npx", ["rebuild-dashboard-kit", "send-callback", "--help"], consumer, 60_000);
+    expect(help).toContain("Usage: rebuild-dashboard-kit send-callback --to URL --webhook-key KEY [options]");
+
+    // The bin from the tarball (the consumer has no msw) sends to a plain receiver here.
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => {
+        body += chunk.toString("utf8");
+      });
+      req.on("end", () => {
+        received.push(`${req.headers["x-api-key"]} ${body}`);
+        res.writeHead(200, { "content-type": "application/json" }).end('{"received":true}');
+      });
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const { port } = server.address() as AddressInfo;
+      const bin = join(consumer, "node_modules", ".bin", "rebuild-dashboard-kit");
+      const out = await run(
+        bin,
+        [
+          "send-callback",
+          "--to",
+          `http://127.0.0.1:${port}/hook`,
+          "--webhook-key",
+          "pack-key",
+          "--repeat",
+          "2",
+        ],
+        consumer,
+        60_000,
+      );
+      expect(out).toContain("All 2 attempts got a 2xx.");
+      expect(received).toHaveLength(2);
+      expect(received[0]).toMatch(/^pack-key \{"event_type":"partner_project_rebuild_completed",/);
+      expect(received[1]).toBe(received[0]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 90_000);
+
+  describe.each(MSW)("with msw $major ($version)", ({ major, version, node }) => {
+    let dir: string;
+    let installLog = "";
+
     beforeAll(async () => {
-      await run("npm", ["install", `msw@${mswVersion}`, ...NPM_FLAGS], consumer, 180_000);
+      const flags = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=warn"];
+      if (major === 2) {
+        // msw added to the project that has the package already.
+        dir = consumer;
+        installLog = await runAll("npm", ["install", `msw@${version}`, ...flags], dir, 180_000);
+      } else {
+        // A project that uses msw 3 today adds the package with one plain install of both.
+        dir = join(scratch, "consumer-msw3");
+        mkdirSync(dir);
+        write(
+          "package.json",
+          JSON.stringify({ name: "consumer-msw3", version: "1.0.0", private: true }),
+          dir,
+        );
+        installLog = await runAll("npm", ["install", tarball, `msw@${version}`, ...flags], dir, 180_000);
+      }
     }, 200_000);
+
+    it("installs without a peer-dependency warning", () => {
+      expect(installLog).not.toMatch(/peer|ERESOLVE|conflict/i);
+      expect(JSON.parse(readFileSync(join(dir, "node_modules", "msw", "package.json"), "utf8")).version).toBe(
+        version,
+      );
+    });
+
+    const [command, ...prefix] = node;
 
     it("loads every Node entry point through import and calls the mock with the SDK", async () => {
       write(
@@ -119,6 +219,7 @@ describe("the packed package", () => {
 import { parseRebuildCallback } from "rebuild-dashboard-kit/webhooks";
 import { createHandlers, createMockWorld } from "rebuild-dashboard-kit/mocks";
 import { startMockServer } from "rebuild-dashboard-kit/mocks/node";
+import { setupServer } from "msw/node";
 
 const mock = await startMockServer({ port: 0 });
 try {
@@ -126,15 +227,26 @@ try {
   const { totalCount } = await dashboard.servers.list();
   const handlers = createHandlers(createMockWorld()).length;
   const kinds = [RebuildClient, parseRebuildCallback].map((f) => typeof f);
-  console.log(JSON.stringify({ totalCount, handlers: handlers > 0, kinds }));
+  // In-process too: the handlers under this msw's setupServer.
+  const server = setupServer(...createHandlers(createMockWorld({ origin: "http://mock.test" }), { dashboardBaseUrl: "http://mock.test/v1" }));
+  server.listen();
+  const inProcess = (await new DashboardClient({ baseUrl: "http://mock.test/v1", token: "mock-token-unrestricted" }).servers.list()).totalCount;
+  server.close();
+  console.log(JSON.stringify({ totalCount, handlers: handlers > 0, kinds, inProcess }));
 } finally {
   await mock.close();
 }
 `,
+        dir,
       );
-      const out = await run(process.execPath, ["esm.mjs"], consumer, 30_000);
-      expect(JSON.parse(out)).toEqual({ totalCount: 3, handlers: true, kinds: ["function", "function"] });
-    }, 40_000);
+      const out = await run(command ?? "", [...prefix, "esm.mjs"], dir, 120_000);
+      expect(JSON.parse(out.trim().split("\n").at(-1) ?? "")).toEqual({
+        totalCount: 3,
+        handlers: true,
+        kinds: ["function", "function"],
+        inProcess: 3,
+      });
+    }, 130_000);
 
     it("loads every Node entry point through require and calls the mock with the SDK", async () => {
       write(
@@ -157,13 +269,18 @@ const { startMockServer } = require("rebuild-dashboard-kit/mocks/node");
   }
 })();
 `,
+        dir,
       );
-      const out = await run(process.execPath, ["cjs.cjs"], consumer, 30_000);
-      expect(JSON.parse(out)).toEqual({ totalCount: 3, handlers: true, kinds: ["function", "function"] });
-    }, 40_000);
+      const out = await run(command ?? "", [...prefix, "cjs.cjs"], dir, 120_000);
+      expect(JSON.parse(out.trim().split("\n").at(-1) ?? "")).toEqual({
+        totalCount: 3,
+        handlers: true,
+        kinds: ["function", "function"],
+      });
+    }, 130_000);
 
     it("type-checks ESM and CJS consumers of every entry point (nodenext, strict)", async () => {
-      // skipLibCheck as most projects set it (checking zod's declarations alone takes most of a
+      // skipLibCheck as most projects set it (checking the dependencies' declarations takes most of a
       // minute); the @ts-expect-error lines fail the check if one of our types degrades to `any`.
       const uses = `
 const dashboard = new DashboardClient({ baseUrl: "http://127.0.0.1:4010/v1", token: "t" });
@@ -185,8 +302,8 @@ import { createHandlers, createMockWorld, type MockWorld } from "rebuild-dashboa
 import { type RunningMockServer, startMockServer } from "rebuild-dashboard-kit/mocks/node";
 import { startMockWorker } from "rebuild-dashboard-kit/mocks/browser";
 `;
-      write("consumer.mts", imports + uses);
-      write("consumer.cts", imports + uses);
+      write("consumer.mts", imports + uses, dir);
+      write("consumer.cts", imports + uses, dir);
       write(
         "tsconfig.json",
         JSON.stringify({
@@ -203,8 +320,9 @@ import { startMockWorker } from "rebuild-dashboard-kit/mocks/browser";
           },
           files: ["consumer.mts", "consumer.cts"],
         }),
+        dir,
       );
-      await run(process.execPath, [tsc, "-p", "tsconfig.json"], consumer, 60_000);
+      await run(process.execPath, [tsc, "-p", "tsconfig.json"], dir, 60_000);
     }, 70_000);
   });
 });

@@ -16,6 +16,7 @@ import { createEdgePolicy } from "../../mocks/http/edge-policy.js";
 import { createNodeListener } from "../../mocks/http/node-listener.js";
 import { createClock, type RunningMockServer, startMockServer } from "../../mocks/node.js";
 import { coreOf } from "../../mocks/world.js";
+import { suiteLog } from "../support/conformance-observer.js";
 import { FROZEN_AT, PARTNER, TOKEN } from "../support/default-seed.js";
 import { rawClient, socketExchange } from "../support/raw-http.js";
 import { REPO_ROOT } from "./spawn-cli.js";
@@ -187,6 +188,8 @@ describe("a failure while answering is a 500 INTERNAL, reported, and the server 
         error: { code: "INTERNAL" },
       });
       expect(internalErrors.slice(before).map(String)).toEqual(["Error: a bug in the mock"]);
+      // The observer flags every 5xx as the mock failing, which this bug planted on purpose is.
+      expect(suiteLog.takeViolations()).toEqual([expect.stringContaining("GET /__mock/deliveries → 500")]);
       expect((await fetch(`${server.origin}/__mock/state`)).status).toBe(200);
     } finally {
       await server.close();

@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { schemaProblems } from "../../mocks/domain/validation/check.js";
 import { readParameters, readPathParameters } from "../../mocks/domain/validation/parameters.js";
-import { formats, isHttpUrl } from "../../src/core/formats.js";
+import { formats } from "../../src/core/formats.js";
+import { isHttpUrl } from "../../src/core/iri.js";
 import { operations as dashboard } from "../../src/generated/dashboard-validators.js";
 import { operations as control } from "../../src/generated/mock-control-validators.js";
 import type { CompiledSchema, ParameterValidator } from "../../src/generated/validator-types.js";

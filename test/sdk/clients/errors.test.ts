@@ -168,7 +168,7 @@ describe("ConnectionError: no answer", () => {
     const error = await rejection(dashboardClient(TOKEN.unrestricted, { maxRetries: 0 }).servers.list());
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).not.toBeInstanceOf(TimeoutError);
-    expect((error as Error).message).toMatch(/^GET \/v1\/si\/servers failed: /);
+    expect((error as Error).message).toMatch(/^GET http:\/\/127\.0\.0\.1:4010\/v1\/si\/servers failed: /);
   });
 
   it("nothing listens on the port", async () => {
@@ -187,7 +187,9 @@ it("TimeoutError: the answer takes longer than timeoutMs", async () => {
   );
   expect(error).toBeInstanceOf(TimeoutError);
   expect(error).toBeInstanceOf(ConnectionError);
-  expect((error as Error).message).toBe("GET /v1/dashboard/api-tokens/1 timed out after 30 ms");
+  expect((error as Error).message).toBe(
+    "GET http://127.0.0.1:4010/v1/dashboard/api-tokens/1 timed out after 30 ms",
+  );
 });
 
 it("every error is an SdkError, and the control API's faults never touch it", async () => {

@@ -56,7 +56,7 @@ describe("constructor validation", () => {
     [
       "no token",
       () => new DashboardClient({ baseUrl: DASHBOARD_URL } as never),
-      /DashboardClient: token must be a non-empty string/,
+      /DashboardClient: token must be a non-empty header value without surrounding whitespace/,
     ],
     ["an empty token", () => new DashboardClient({ baseUrl: DASHBOARD_URL, token: "" }), /token/],
     [
@@ -67,7 +67,7 @@ describe("constructor validation", () => {
     [
       "no apiKey",
       () => new RebuildClient({ baseUrl: ORIGIN, partnerId: 1001 } as never),
-      /RebuildClient: apiKey must be a non-empty string/,
+      /RebuildClient: apiKey must be a non-empty header value without surrounding whitespace/,
     ],
     ["an empty apiKey", () => new RebuildClient({ baseUrl: ORIGIN, partnerId: 1001, apiKey: "" }), /apiKey/],
     ...[0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, "1001" as never].map(

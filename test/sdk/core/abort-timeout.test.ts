@@ -110,7 +110,7 @@ describe("timeouts", () => {
     await vi.advanceTimersByTimeAsync(1);
     const error = await call;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as Error).message).toBe("GET /v1/items timed out after 60000 ms");
+    expect((error as Error).message).toBe("GET https://api.test/v1/items timed out after 60000 ms");
   });
 
   it("a call's timeoutMs overrides the client's", async () => {
@@ -120,7 +120,7 @@ describe("timeouts", () => {
     const error = await call;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toBeInstanceOf(ConnectionError);
-    expect((error as Error).message).toBe("GET /v1/items timed out after 1000 ms");
+    expect((error as Error).message).toBe("GET https://api.test/v1/items timed out after 1000 ms");
   });
 
   it("after retries the last timeout surfaces", async () => {

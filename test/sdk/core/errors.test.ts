@@ -200,7 +200,7 @@ describe("errors through the pipeline", () => {
     const error = await failing().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).not.toBeInstanceOf(TimeoutError);
-    expect((error as Error).message).toBe("GET /v1/items failed: ECONNRESET");
+    expect((error as Error).message).toBe("GET https://api.test/v1/items failed: ECONNRESET");
     expect((error as Error).cause).toBe(cause);
   });
 });

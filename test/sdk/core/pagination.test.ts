@@ -13,6 +13,8 @@ function pages(total: number, reportedTotal: number | null = total) {
   });
 }
 
+const same = (n: number) => n;
+
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
@@ -22,7 +24,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 describe("paginate", () => {
   it("asks for pages of 100 by default", async () => {
     const fetchPage = pages(250);
-    const items = await collect(paginate(fetchPage));
+    const items = await collect(paginate(fetchPage, same));
     expect(items).toEqual(Array.from({ length: 250 }, (_, i) => i));
     expect(fetchPage.mock.calls.map(([page, size]) => [page, size])).toEqual([
       [1, 100],
@@ -33,44 +35,44 @@ describe("paginate", () => {
 
   it("stops after the page that reaches totalCount, without asking for an empty one", async () => {
     const fetchPage = pages(200);
-    expect(await collect(paginate(fetchPage))).toHaveLength(200);
+    expect(await collect(paginate(fetchPage, same))).toHaveLength(200);
     expect(fetchPage).toHaveBeenCalledTimes(2);
   });
 
   it("stops after a page with fewer items than asked for, whatever totalCount says", async () => {
     const fetchPage = pages(15, 1000);
-    expect(await collect(paginate(fetchPage, 10))).toHaveLength(15);
+    expect(await collect(paginate(fetchPage, same, 10))).toHaveLength(15);
     expect(fetchPage).toHaveBeenCalledTimes(2);
   });
 
   it("works without a totalCount", async () => {
     const fetchPage = pages(20, null);
-    expect(await collect(paginate(fetchPage, 10))).toHaveLength(20);
+    expect(await collect(paginate(fetchPage, same, 10))).toHaveLength(20);
     // Two full pages, then an empty one proves the end.
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
   it("an empty list is one request", async () => {
     const fetchPage = pages(0);
-    expect(await collect(paginate(fetchPage))).toEqual([]);
+    expect(await collect(paginate(fetchPage, same))).toEqual([]);
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 
   it("a totalCount that shrinks below what was seen stops", async () => {
     const fetchPage = pages(30, 5);
-    expect(await collect(paginate(fetchPage, 10))).toHaveLength(10);
+    expect(await collect(paginate(fetchPage, same, 10))).toHaveLength(10);
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 
   it("passes opts to every page and fetches lazily", async () => {
     const fetchPage = pages(25);
     const opts: RequestOptions = { signal: new AbortController().signal, timeoutMs: 5 };
-    const iterator = paginate(fetchPage, 10, opts)[Symbol.asyncIterator]();
+    const iterator = paginate(fetchPage, same, 10, opts)[Symbol.asyncIterator]();
     expect(fetchPage).not.toHaveBeenCalled();
     await iterator.next();
     expect(fetchPage).toHaveBeenCalledTimes(1);
     await iterator.return?.();
-    expect(await collect(paginate(fetchPage, 10, opts))).toHaveLength(25);
+    expect(await collect(paginate(fetchPage, same, 10, opts))).toHaveLength(25);
     for (const call of fetchPage.mock.calls) expect(call[2]).toBe(opts);
   });
 });
@@ -89,6 +91,7 @@ describe("paginate through the pipeline", () => {
     return paginate<Item>(
       (page, size, o) =>
         t.call("safe", o, (c) => c.GET("/items", { params: { query: { page, pageSize: size } } })),
+      (item) => item.id,
       pageSize,
       opts,
     );

@@ -94,7 +94,7 @@ describe("retry matrix", () => {
     const { list, fetch } = setup([() => json(500, errorBody("INTERNAL", "first")), netError("ECONNRESET")], {
       maxRetries: 1,
     });
-    await expect(list()).rejects.toThrow("GET /v1/items failed: ECONNRESET");
+    await expect(list()).rejects.toThrow("GET https://api.test/v1/items failed: ECONNRESET");
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 

@@ -203,7 +203,7 @@ describe("logging", () => {
     });
     expect(logger.info.mock.calls.map((call) => call[0])).toEqual([
       "GET /v1/items failed with 503 UNAVAILABLE: busy; retry 1 of 2 in 250 ms",
-      "GET /v1/items failed: ECONNRESET; retry 2 of 2 in 500 ms",
+      "GET https://api.test/v1/items failed: ECONNRESET; retry 2 of 2 in 500 ms",
     ]);
     expect(logger.warn).not.toHaveBeenCalled();
     expect(logger.error).not.toHaveBeenCalled();

@@ -1,7 +1,8 @@
 // The public signatures, checked by the type checker (`npm run typecheck`); the few runtime
 // assertions check the root's exports. Nothing here sends a request.
 import { describe, expect, expectTypeOf, it } from "vitest";
-import * as core from "../../../src/core/index.js";
+import * as apiPromise from "../../../src/core/api-promise.js";
+import * as errors from "../../../src/core/errors.js";
 import * as root from "../../../src/index.js";
 import {
   type APIPromise,
@@ -140,6 +141,44 @@ describe("every call", () => {
   });
 });
 
+describe("APIPromise<T> takes everything a Promise<T> takes", () => {
+  const call = dashboard.apiTokens.get(1);
+
+  it("then, with a rejection handler of any parameter type", () => {
+    expectTypeOf(
+      call.then(
+        (t) => t.id,
+        (e: Error) => e.message,
+      ),
+    ).toEqualTypeOf<Promise<number | string>>();
+    expectTypeOf(call.then(undefined, (e: TypeError) => e.name)).toEqualTypeOf<Promise<ApiToken | string>>();
+    expectTypeOf(call.then(null, (e: unknown) => String(e))).toEqualTypeOf<Promise<ApiToken | string>>();
+    expectTypeOf(call.then((t) => t.name)).toEqualTypeOf<Promise<string>>();
+    expectTypeOf(call.then()).toEqualTypeOf<Promise<ApiToken>>();
+  });
+
+  it("catch, finally, await and the Promise combinators", () => {
+    expectTypeOf(call.catch((e: Error) => e.message)).toEqualTypeOf<Promise<ApiToken | string>>();
+    expectTypeOf(call.finally(() => {})).toEqualTypeOf<Promise<ApiToken>>();
+    expectTypeOf(Promise.all([call, rebuild.submit({ sourceUrl: "x" })])).toEqualTypeOf<
+      Promise<[ApiToken, SubmittedRebuild]>
+    >();
+    expectTypeOf(Promise.race([call])).toEqualTypeOf<Promise<ApiToken>>();
+    expectTypeOf(Promise.resolve(call)).toEqualTypeOf<Promise<ApiToken>>();
+    expectTypeOf(call).toExtend<Promise<ApiToken>>();
+    expectTypeOf(call).toExtend<PromiseLike<ApiToken>>();
+    const never = (_: unknown) => {};
+    // Only type-checked, never called.
+    never(async () => {
+      const token: ApiToken = await call;
+      const promise: Promise<ApiToken> = call;
+      const like: PromiseLike<ApiToken> = call;
+      const settled: PromiseSettledResult<ApiToken>[] = await Promise.allSettled([call]);
+      never([token, promise, like, settled]);
+    });
+  });
+});
+
 describe("the package root", () => {
   it("exports the clients, every error class, the promptToken helpers and APIPromise, nothing else at runtime", () => {
     expect(Object.keys(root).sort()).toEqual(
@@ -155,6 +194,8 @@ describe("the package root", () => {
         "PromptTokenError",
         "RateLimitError",
         "RebuildClient",
+        "ResponseTooLargeError",
+        "ResponseValidationError",
         "SdkError",
         "TimeoutError",
         "UnprocessableEntityError",
@@ -169,9 +210,9 @@ describe("the package root", () => {
   });
 
   it("its error classes are the ones the pipeline and the webhook receiver throw", () => {
-    expect(root.ApiError).toBe(core.ApiError);
-    expect(root.RateLimitError).toBe(core.RateLimitError);
-    expect(root.APIPromise).toBe(core.APIPromise);
+    expect(root.ApiError).toBe(errors.ApiError);
+    expect(root.RateLimitError).toBe(errors.RateLimitError);
+    expect(root.APIPromise).toBe(apiPromise.APIPromise);
     expect(root.WebhookVerificationError).toBe(webhooks.WebhookVerificationError);
     expect(root.WebhookPayloadError).toBe(webhooks.WebhookPayloadError);
     expect(new root.WebhookPayloadError([])).toBeInstanceOf(root.SdkError);

@@ -10,7 +10,10 @@ import { callbackRequest, failed, succeeded, WEBHOOK_KEY } from "./fixtures.js";
 const MiB = 1024 * 1024;
 
 function setup(
-  onCompleted: (event: RebuildCompletedCallback) => void | Promise<void> = () => {},
+  onCompleted: (
+    event: RebuildCompletedCallback,
+    context: { signal: AbortSignal },
+  ) => void | Promise<void> = () => {},
   store?: DeliveryStore,
 ) {
   const spy = vi.fn(onCompleted);
@@ -45,7 +48,8 @@ describe("createRebuildWebhookHandler: statuses", () => {
     const { handler, onCompleted } = setup();
     expect(await answer(await handler(callbackRequest(succeeded)))).toEqual([200, { received: true }]);
     expect(await answer(await handler(callbackRequest(failed)))).toEqual([200, { received: true }]);
-    expect(onCompleted.mock.calls).toEqual([[succeeded], [failed]]);
+    expect(onCompleted.mock.calls.map(([event]) => event)).toEqual([succeeded, failed]);
+    expect(onCompleted.mock.calls[0]?.[1].signal).toBeInstanceOf(AbortSignal);
   });
 
   it.each(["GET", "PUT", "DELETE", "PATCH", "HEAD"])(
@@ -78,7 +82,7 @@ describe("createRebuildWebhookHandler: statuses", () => {
     const { handler, onCompleted } = setup();
     expect(await answer(await handler(callbackRequest({ ...succeeded, preview_url: undefined })))).toEqual([
       400,
-      { error: "invalid rebuild callback: preview_url: required when status is success" },
+      { error: "invalid rebuild callback: preview_url: required" },
     ]);
     expect(await answer(await handler(callbackRequest("{oops")))).toEqual([
       400,
@@ -121,7 +125,7 @@ describe("createRebuildWebhookHandler: statuses", () => {
     const body = shell.replace('"padding":""', `"padding":"${"p".repeat(MiB - shell.length)}"`);
     expect(new TextEncoder().encode(body).length).toBe(MiB);
     expect((await handler(callbackRequest(body))).status).toBe(200);
-    expect(onCompleted).toHaveBeenCalledWith(succeeded);
+    expect(onCompleted).toHaveBeenCalledWith(succeeded, expect.anything());
   });
 
   it("checks the key before the body size", async () => {

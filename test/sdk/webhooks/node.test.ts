@@ -60,7 +60,7 @@ describe("toNodeHandler over node:http", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");
     expect(await response.json()).toEqual({ received: true });
-    expect(onCompleted).toHaveBeenCalledWith(succeeded);
+    expect(onCompleted).toHaveBeenCalledWith(succeeded, expect.anything());
     expect((await post(url, JSON.stringify(succeeded))).status).toBe(200);
     expect(onCompleted).toHaveBeenCalledTimes(1);
   });
@@ -101,9 +101,9 @@ describe("toNodeHandler over node:http", () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
-  it("answers 413 for a chunked body that grows over 1 MiB, and stays usable", async () => {
-    const handler = vi.fn(async () => new Response(null));
-    const url = new URL(await listen(toNodeHandler(handler)));
+  it("the receiver answers 413 for a chunked body that grows over 1 MiB; the server stays usable", async () => {
+    const { listener, onCompleted } = receiver();
+    const url = new URL(await listen(listener));
     const status = await new Promise<number | undefined>((resolve, reject) => {
       const req = httpRequest(url, { method: "POST", headers: { "x-api-key": WEBHOOK_KEY } }, (res) => {
         res.resume();
@@ -115,8 +115,60 @@ describe("toNodeHandler over node:http", () => {
       req.end();
     });
     expect(status).toBe(413);
-    expect(handler).not.toHaveBeenCalled();
-    expect((await fetch(url, { method: "POST", body: "{}" })).status).toBe(200);
+    expect(onCompleted).not.toHaveBeenCalled();
+    expect((await post(url.href, JSON.stringify(succeeded))).status).toBe(200);
+  });
+
+  it.each([
+    ["cancelling the body", true],
+    ["just answering", false],
+  ])(
+    "a handler that stops reading part-way (%s): what the sender still sends is dropped, nothing throws",
+    async (_, cancel) => {
+      const url = new URL(
+        await listen(
+          toNodeHandler(async (request) => {
+            const reader = request.body?.getReader();
+            await reader?.read();
+            if (cancel) await reader?.cancel();
+            return new Response(null, { status: 204 });
+          }),
+        ),
+      );
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const req = httpRequest(url, { method: "POST" }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        });
+        req.on("error", () => {}); // the server may close the connection it no longer reads
+        const chunk = "z".repeat(16 * 1024);
+        let sent = 0;
+        const more = () => {
+          if (sent >= 2 * MiB) return req.end();
+          sent += chunk.length;
+          req.write(chunk, () => setTimeout(more, 1));
+        };
+        more();
+        setTimeout(() => reject(new Error("no answer")), 20_000).unref();
+      });
+      expect(status).toBe(204);
+      // A listener left on the request would throw into the process (vitest reports that as an
+      // unhandled error); the server still answers.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await fetch(url, { method: "POST", body: "{}" })).status).toBe(204);
+    },
+  );
+
+  it("hands the handler the body unread: a handler that answers first reads nothing", async () => {
+    const seen: boolean[] = [];
+    const url = await listen(
+      toNodeHandler(async (request) => {
+        seen.push(request.bodyUsed);
+        return new Response(null, { status: 204 });
+      }),
+    );
+    expect((await fetch(url, { method: "POST", body: "{}" })).status).toBe(204);
+    expect(seen).toEqual([false]);
   });
 
   it("answers 500 with advice when a JSON body parser already consumed the stream", async () => {
@@ -153,7 +205,7 @@ describe("toNodeHandler over node:http", () => {
       body: JSON.stringify(failed),
     });
     expect(withRawBody.status).toBe(200);
-    expect(onCompleted.mock.calls).toEqual([[succeeded], [failed]]);
+    expect(onCompleted.mock.calls.map(([event]) => event)).toEqual([succeeded, failed]);
   });
 
   it("never throws out of the listener: a failing handler becomes a 500", async () => {
