@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DomainError } from "../domain/errors.js";
-import { createMockWorld, type MockWorld, type MockWorldOptions } from "../world.js";
+import { createMockWorld, type MockWorld, type MockWorldOptions, type MockWorldSnapshot } from "../world.js";
 import { answerClientError } from "./client-error.js";
 import { createEdge } from "./edge.js";
 import { createEdgePolicy, type EdgeOptions } from "./edge-policy.js";
@@ -22,8 +22,6 @@ export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, Edg
   onInternalError?: (error: unknown) => void;
   /** Sees every request answered and callback sent, with bodies (see `MockDispatcherOptions`). */
   observe?: (observation: MockObservation) => void;
-  /** How long a webhook receiver has to answer a callback (default 10 000 ms). */
-  callbackTimeoutMs?: number;
   /**
    * Keeps the world in this JSON file (`--state-file`): when it exists the server resumes from it
    * (the seed is not loaded; `reset` still returns to the seed), and it is written atomically
@@ -73,7 +71,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onRequest,
     onInternalError,
     observe,
-    callbackTimeoutMs,
     stateFile,
     host: _host,
     port: _port,
@@ -112,7 +109,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     dashboardBaseUrl: `${origin}/v1`,
     rebuildBaseUrl: origin,
     ...(onInternalError ? { onInternalError } : {}),
-    ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
     ...(observe || persist
       ? {
           observe: (observation: MockObservation) => {
@@ -153,7 +149,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
 function restoreFrom(world: MockWorld, path: string, saved: unknown): void {
   try {
-    world.restore(saved, { resume: true });
+    // Whatever the file holds: restore checks every value.
+    world.restore(saved as MockWorldSnapshot, { resume: true });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const problems = (error.details.fieldErrors ?? []).map((e) => `${e.path || "(root)"}: ${e.message}`);

@@ -1,6 +1,7 @@
 // send-callback's command line: its options, its usage text, and the callback they describe,
 // built by the mock's own builder and checked against the contract before anything is sent.
 
+import { isHttpUrl } from "../../src/core/iri.js";
 import { checkCredential } from "../../src/core/options.js";
 import { checkShape, type ShapeIssue } from "../../src/core/shape.js";
 import { exactCheck } from "../../src/webhooks/exact-check.js";
@@ -153,7 +154,7 @@ function required(given: ReadonlyMap<TextOption, string>, option: TextOption): s
 
 /** The receiver's URL: what fetch can POST to, as a partner's webhook URL is written. */
 function receiverUrl(raw: string): URL {
-  const url = /^https?:\/\//i.test(raw) && URL.canParse(raw) ? new URL(raw) : undefined;
+  const url = isHttpUrl(raw) ? new URL(raw) : undefined;
   if (url === undefined) {
     throw new UsageError(`--to must be an absolute http or https URL, got ${quote(raw)}`);
   }

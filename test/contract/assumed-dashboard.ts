@@ -114,6 +114,9 @@ export const assumedDashboard: readonly string[] = [
   "/components/schemas/ApiTokenResponse",
   "/components/schemas/ApiTokenResponse/properties/data",
 
+  // What a valid email address is (not shown): the HTML `type=email` production, once.
+  "/components/schemas/EmailAddress",
+
   // Team invitation and team records: fields not shown.
   "/components/schemas/SendInvitationsRequest",
   "/components/schemas/SendInvitationsRequest/properties/emails",

@@ -177,8 +177,8 @@ describe("server inventory of the caller's team", () => {
       },
       [
         { type: "invalid_format", path: "servers.1.address" },
-        { type: "unknown_field", path: "servers.2.port" },
         { type: "required", path: "servers.2.address" },
+        { type: "unknown_field", path: "servers.2.port" },
         { type: "invalid_type", path: "servers.3" },
         { type: "invalid_format", path: "servers.4.address" },
         { type: "too_small", path: "servers.4.product" },

@@ -139,7 +139,7 @@ describe("startMockServer", () => {
   it("delivers callbacks over the network to a real receiver, retrying a 500", async () => {
     const server = await start();
     const { url, received } = await receiver([500]);
-    server.world.rebuild.upsertPartner(1001, { webhookUrl: url });
+    server.world.upsertPartner(1001, { webhookUrl: url });
     const submitted = (await (await submitTo(server.origin, "https://www.example.com/")).json()) as {
       requestId: string;
     };
@@ -167,10 +167,10 @@ describe("startMockServer", () => {
     const server = await start();
     const { url } = await receiver([]);
     await new Promise((resolve) => receivers.splice(0)[0]?.close(resolve));
-    server.world.rebuild.upsertPartner(1001, { webhookUrl: url });
+    server.world.upsertPartner(1001, { webhookUrl: url });
     await submitTo(server.origin, "https://www.example.com/");
     await server.world.clock.advance(5000);
-    expect(server.world.rebuild.deliveries().map((d) => d.responseStatus)).toEqual([null]);
+    expect(server.world.listDeliveries().data.map((d) => d.responseStatus)).toEqual([null]);
   });
 
   it("on real time, clock/advance moves ahead of the wall clock and reset brings the offset back to 0", async () => {
@@ -186,7 +186,7 @@ describe("startMockServer", () => {
       body: JSON.stringify({ seconds: 3600 }),
     });
     expect((await nowOf()) - Date.now()).toBeGreaterThan(3590_000);
-    expect(server.world.rebuild.deliveries()).toHaveLength(1);
+    expect(server.world.listDeliveries().data).toHaveLength(1);
     expect((await fetch(`${server.origin}/__mock/reset`, { method: "POST" })).status).toBe(204);
     expect(Math.abs((await nowOf()) - Date.now())).toBeLessThan(5000);
     expect(server.world.clock.offsetMs).toBe(0);

@@ -17,19 +17,21 @@ export function previewUrlOf(projectId: string): string {
 
 /** The callback body for a rebuild in a final state; optional fields appear only when the rebuild has them. */
 export function callbackPayload(fields: CallbackFields): RebuildCallbackPayload {
-  const payload: RebuildCallbackPayload = {
+  const common = {
     event_type: CALLBACK_EVENT_TYPE,
     request_id: fields.requestId,
     partner_id: fields.partnerId,
     project_id: fields.projectId,
     source_url: fields.sourceUrl,
-    status: fields.status,
-  };
-  if (fields.status === "success" && fields.previewUrl !== undefined) payload.preview_url = fields.previewUrl;
-  if (fields.status === "failed") {
-    if (fields.errorCode !== undefined) payload.error_code = fields.errorCode;
-    if (fields.errorMessage !== undefined) payload.error_message = fields.errorMessage;
+  } as const;
+  if (fields.status === "success") {
+    return { ...common, status: "success", preview_url: fields.previewUrl ?? previewUrlOf(fields.projectId) };
   }
+  // The status as given (not a literal): send-callback passes what its user typed, and the
+  // contract's schema, checked after, is what refuses anything else.
+  const payload: RebuildCallbackPayload = { ...common, status: fields.status };
+  if (fields.errorCode !== undefined) payload.error_code = fields.errorCode;
+  if (fields.errorMessage !== undefined) payload.error_message = fields.errorMessage;
   return payload;
 }
 
