@@ -239,14 +239,14 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   const changed = () => {
     for (const listener of listeners) listener();
   };
-  const partnerId = (id: number) =>
-    readPathParameters<{ partnerId: number }>(control.upsertPartner.path ?? noParameters(), {
+  // A partner id as the operation's own path parameter reads it.
+  type PartnerOperation = "upsertPartner" | "rotatePartnerKey" | "listSinkEntries";
+  const knownPartnerId = (operation: PartnerOperation, id: number) => {
+    const checked = readPathParameters<{ partnerId: number }>(control[operation].path ?? noParameters(), {
       partnerId: String(id),
     });
-  const knownPartnerId = (id: number) => {
-    const checkedId = partnerId(id);
-    if (!checkedId) throw new DomainError("NOT_FOUND", `No partner can have the id ${id}`);
-    return checkedId.partnerId;
+    if (!checked) throw new DomainError("NOT_FOUND", `No partner can have the id ${id}`);
+    return checked.partnerId;
   };
   // The control API's bodies, checked in-process as over HTTP.
   const body = <Id extends keyof OperationInputs>(id: Id, value: unknown): Body<Id> => {
@@ -321,10 +321,10 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     upsertPartner(id, input) {
       const settings = body("upsertPartner", input);
-      return rebuild.upsertPartner(knownPartnerId(id), settings);
+      return rebuild.upsertPartner(knownPartnerId("upsertPartner", id), settings);
     },
 
-    rotatePartnerKey: (id) => rebuild.rotateKey(knownPartnerId(id)),
+    rotatePartnerKey: (id) => rebuild.rotateKey(knownPartnerId("rotatePartnerKey", id)),
 
     completeRebuild: (requestId, input) => rebuild.complete(requestId, body("completeRebuild", input)),
 
@@ -334,7 +334,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     listDeliveries: () => ({ data: rebuild.deliveries() }),
 
-    listSinkEntries: (id) => ({ data: rebuild.sinkList(knownPartnerId(id)) }),
+    listSinkEntries: (id) => ({ data: rebuild.sinkList(knownPartnerId("listSinkEntries", id)) }),
 
     getFaults: () => ({ ...faults }),
 
