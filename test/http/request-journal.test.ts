@@ -1,7 +1,9 @@
 // The request journal (`GET /__mock/requests`, `world.listRequests()`, decisions/030): the most recent
 // requests to the public APIs, bounded, filtered, redacted, cleared by reset, fed by the dispatcher
 // alone and so the same under MSW and the node server.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import type { MockControlSchemas } from "../../mocks/control/operations.js";
 import { DomainError } from "../../mocks/domain/errors.js";
 import { REQUEST_JOURNAL_CAPACITY } from "../../mocks/domain/request-journal.js";
@@ -66,6 +68,24 @@ async function sequence({ call, origin }: Pick<MockHarness, "call" | "origin">):
 }
 
 const withoutDurations = (entries: readonly Entry[]) => entries.map(({ durationMs: _, ...rest }) => rest);
+
+describe("the operations the journal names", () => {
+  it("are exactly the service contracts' operations (mock-control.yaml's PublicOperationId)", () => {
+    type Document = {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+      components: { schemas: Record<string, { enum?: string[] }> };
+    };
+    const read = (name: string) => parse(readFileSync(`openapi/${name}.yaml`, "utf8")) as Document;
+    const operationIds = (document: Document) =>
+      Object.values(document.paths).flatMap((item) =>
+        Object.values(item).flatMap((operation) => (operation.operationId ? [operation.operationId] : [])),
+      );
+    const declared = read("mock-control").components.schemas.PublicOperationId?.enum ?? [];
+    expect([...declared].sort()).toEqual(
+      [...operationIds(read("dashboard")), ...operationIds(read("rebuild"))].sort(),
+    );
+  });
+});
 
 describe("what the journal records", () => {
   it("each request to a public API, newest last: time, API, method, path, operation, status, duration, caller", async () => {
