@@ -23,6 +23,7 @@ import {
 } from "./lib/servers.js";
 import { benchBundleSize } from "./sections/bundle-size.js";
 import { benchColdStart } from "./sections/cold-start.js";
+import { benchInProcess } from "./sections/in-process.js";
 import { benchScale } from "./sections/scale.js";
 import { benchSdkOverhead } from "./sections/sdk-overhead.js";
 import { benchGet, benchPost, CEILING, MOCK, PRISM } from "./sections/throughput.js";
@@ -91,6 +92,10 @@ const METHOD = [
     "AbortController (what every SDK attempt carries); and a client with `timeoutMs: Infinity` (no signal of " +
     "its own) vs the bare call. Sequential calls in blocks of 20, one block per side per round in a rotated " +
     "order, after a warm-up; figures are medians over rounds, each ratio the median of the ratios within a round.",
+  "- In-process: one `setupServer` in the bench process, its handlers switched per block between " +
+    "`createHandlers(world)` and one `http.get` returning the same servers JSON as a constant; sequential " +
+    "`fetch` calls in blocks of 20, alternating, after a warm-up; the ratio is the median of the ratios within " +
+    "a round. `world.reset()` and `createMockWorld()` with the default seed, timed alternately.",
   "- Bundle size: an app entry re-exporting only the named imports, bundled by esbuild (minify, browser, ESM), " +
     "gzip level 9 with node:zlib; 1 kB = 1000 B.",
   "- Scale: a world whose user 1 owns the extra tokens (varied names), requests through the real dispatcher " +
@@ -180,6 +185,11 @@ async function main() {
       const result = await benchColdStart(mode, built, log);
       figures.push(...result.figures);
       raw.coldStart = result.raw;
+    });
+    await section("in-process", async () => {
+      const result = await benchInProcess(mode, log);
+      figures.push(...result.figures);
+      raw.inProcess = result.raw;
     });
     await section("scale", async () => {
       const result = await benchScale(mode, built.scaleWorker, log);

@@ -25,13 +25,17 @@ const link = buildMagicLink("https://builder.example.com/login", projectId, { ut
 console.log(`magic link: ${link}`);
 
 // What the service does when a customer opens the link and signs in; the mock does it on request.
-const open = () =>
-  mockControl("POST", "/magic-links/open", {
+// The customer logs in from a hosting-panel server: its IP selects the partner's brand they see.
+const open = async () => {
+  const { brand, ...assignment } = (await mockControl("POST", "/magic-links/open", {
     partnerId,
     promptToken: new URL(link).searchParams.get("promptToken"),
     customerId: "customer-42",
-  });
-console.log(`opened while the rebuild runs: ${JSON.stringify(await open())}`);
+    serverIp: "203.0.113.10",
+  })) as { assigned: boolean; projectId?: string; brand: { name: string } | null };
+  return `${JSON.stringify(assignment)}, brand ${brand?.name ?? "(none)"}`;
+};
+console.log(`opened while the rebuild runs: ${await open()}`);
 // The mock completes a rebuild after 5 s; advancing its clock skips the wait.
 await mockControl("POST", "/clock/advance", { seconds: 5 });
-console.log(`opened after it succeeded: ${JSON.stringify(await open())}`);
+console.log(`opened after it succeeded: ${await open()}`);

@@ -1,6 +1,7 @@
 /**
  * The mock, runtime-neutral: worlds, the clock, seeds and MSW handlers. `./mocks/node` adds the
- * standalone node:http server; `./mocks/browser` the service-worker setup.
+ * standalone node:http server; `./mocks/browser` the service-worker setup. A world's domains are
+ * internal: this entry point exports the world's facade and what it takes and gives.
  */
 
 import { createMockDispatcher, type MockDispatcherOptions } from "./http/mock-dispatcher.js";
@@ -8,31 +9,29 @@ import { createMswHandlers } from "./http/msw-handlers.js";
 import type { MockWorld } from "./world.js";
 
 export { type Clock, ClockLimitError, type ClockOptions, createClock } from "./domain/clock.js";
-export { type DashboardSeed, defaultDashboardSeed, INVITATION_LOG_LIMIT } from "./domain/dashboard/index.js";
+export { type DashboardSeed, defaultDashboardSeed } from "./domain/dashboard/index.js";
 export type { FaultSettings } from "./domain/faults.js";
 export { type Random, seededRandom } from "./domain/random.js";
 export {
   type CallbackDelivery,
   type CallbackTransport,
-  DELIVERY_LOG_LIMIT,
   type DeliveryRecord,
   defaultRebuildSeed,
   type RebuildSeed,
-  SINK_LIMITS,
 } from "./domain/rebuild/index.js";
-export { MAX_JSON_DEPTH } from "./domain/validation/json-depth.js";
 export type { EdgeRule, ObservedRequest } from "./http/dispatch.js";
 export type { MockBaseUrls, MockDispatcherOptions, MockObservation } from "./http/mock-dispatcher.js";
 export {
   createMockWorld,
   DEFAULT_ORIGIN,
+  type MockControl,
   type MockSeed,
   type MockWorld,
   type MockWorldOptions,
+  type MockWorldSnapshot,
   type MockWorldState,
   type RestoreOptions,
 } from "./world.js";
-export { type MockWorldSnapshot, SNAPSHOT_VERSION } from "./world-snapshot.js";
 
 /**
  * MSW request handlers for both APIs and the control API, backed by `world`. Requests outside the

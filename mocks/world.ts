@@ -1,37 +1,44 @@
-import { type Clock, createClock } from "./domain/clock.js";
+import { isHttpUrl } from "../src/core/iri.js";
+import type { components } from "../src/generated/mock-control.js";
+import type { OperationInputs } from "../src/generated/mock-control-validators.js";
+import { operations as control } from "../src/generated/mock-control-validators.js";
+import { type Clock, ClockLimitError, createClock } from "./domain/clock.js";
 import {
   createDashboardDomain,
   type DashboardDomain,
-  type DashboardSeed,
-  type DashboardSnapshot,
-  type DashboardState,
   defaultDashboardSeed,
 } from "./domain/dashboard/index.js";
 import { DomainError, validationFailed } from "./domain/errors.js";
-import { type FaultSettings, NO_FAULTS } from "./domain/faults.js";
+import { type FaultSettings, NO_FAULTS, withFaults } from "./domain/faults.js";
 import { cryptoRandom, type Random } from "./domain/random.js";
 import {
+  type CallbackDelivery,
   type CallbackTransport,
   createRebuildDomain,
   defaultRebuildSeed,
   type RebuildDomain,
-  type RebuildSeed,
-  type RebuildState,
 } from "./domain/rebuild/index.js";
+import { checkSeed, type MockSeed, seedError } from "./domain/seed.js";
 import { EARLIEST_TIME_MS, formatInstant, formatTimestamp, LATEST_TIME_MS } from "./domain/timestamp.js";
-import { type MockWorldSnapshot, readWorldSnapshot, SNAPSHOT_VERSION } from "./world-snapshot.js";
+import { checkedBody } from "./domain/validation/check.js";
+import { readPathParameters } from "./domain/validation/parameters.js";
+import { readWorldSnapshot, SNAPSHOT_VERSION } from "./domain/world-snapshot.js";
+import { CALLBACK_TIMEOUT_MS, createCallbackTransport } from "./http/callback-transport.js";
 
-/** What a mock world starts from (and `reset` returns to). Either half may be left out for its default. */
-export interface MockSeed {
-  dashboard?: DashboardSeed;
-  rebuild?: RebuildSeed;
-}
+type Schemas = components["schemas"];
+type Body<Id extends keyof OperationInputs> = OperationInputs[Id]["body"];
+
+export type { MockSeed } from "./domain/seed.js";
 
 export interface MockWorldOptions {
+  /** What the world starts from and `reset` returns to (openapi/mock-control.yaml `MockSeed`). */
   seed?: MockSeed;
   /** Default: follows real time and wakes itself for due work. Tests pass a frozen clock. */
   clock?: Clock;
-  /** The mock's own origin: the control API and the built-in webhook sink live under it. */
+  /**
+   * The mock's own origin (scheme, host and port, e.g. `http://127.0.0.1:4010`; a trailing slash is
+   * dropped): the control API and the built-in webhook sink live under it. Anything else is a TypeError.
+   */
   origin?: string;
   /** How long a rebuild runs on the clock before completing (default 5000 ms). */
   rebuildDelayMs?: number;
@@ -43,18 +50,18 @@ export interface MockWorldOptions {
    */
   sha256Hex?: (text: string) => string;
   /**
+   * How the world sends completion callbacks, bound for its whole life (decisions/025). Default:
+   * to its own built-in sink (`<origin>/__mock/webhook-sink/<partnerId>`) in-process, anywhere else
+   * with `fetch` (looked up per call, so MSW sees it), giving each attempt `callbackTimeoutMs`.
+   */
+  transport?: CallbackTransport;
+  /** How long a webhook receiver has to answer a callback with the default transport (default 10 000 ms). */
+  callbackTimeoutMs?: number;
+  /**
    * Gets errors thrown by scheduled work nobody awaits (a bug in the mock), for the default clock.
    * Default: `console.error`. The world keeps running either way.
    */
   onInternalError?: (error: unknown) => void;
-}
-
-/** `GET /__mock/state`: everything as JSON, token secrets and hashes left out. */
-export interface MockWorldState {
-  now: string;
-  dashboard: DashboardState;
-  rebuild: RebuildState;
-  faults: FaultSettings;
 }
 
 export interface RestoreOptions {
@@ -66,38 +73,88 @@ export interface RestoreOptions {
   resume?: boolean;
 }
 
-/** The whole mock's state and rules: both APIs' domains, the clock and the fault settings. */
-export interface MockWorld {
-  readonly clock: Clock;
-  readonly origin: string;
-  readonly random: Random;
-  readonly dashboard: DashboardDomain;
-  readonly rebuild: RebuildDomain;
-  faults: FaultSettings;
-  /**
-   * Sets how callbacks leave the world. The HTTP adapters attach one that delivers to the mock's
-   * own sink in-process and to every other URL with fetch.
-   */
-  useTransport(transport: CallbackTransport): void;
-  /**
-   * Back to the seed: state, deliveries, the sink and faults cleared, the clock offset back to 0.
-   * It wins over an advance or a delivery in flight: neither moves the clock or records afterwards.
-   */
+/** `GET /__mock/state`: everything as JSON, token secrets and hashes left out. */
+export type MockWorldState = Schemas["MockState"];
+export type { MockWorldSnapshot } from "./domain/world-snapshot.js";
+
+/**
+ * The control API's operations (openapi/mock-control.yaml), in-process, with the types generated from
+ * that document: each takes what the request's body (and path) carries and returns what the answer
+ * carries, and checks its input as the API does (a DomainError VALIDATION_FAILED, NOT_FOUND or
+ * CONFLICT, as the HTTP answer's code). The comment names each one's operationId.
+ */
+export interface MockControl {
+  /** `resetMock`: back to the seed; deliveries, the sink and faults cleared, the clock offset back to 0. It wins over an advance or a delivery in flight. */
   reset(): void;
-  /** Everything as JSON for looking at (`GET /__mock/state`); holds no secret and no hash. */
+  /** `getMockState`: everything as JSON for looking at; holds no secret and no hash. */
   state(): MockWorldState;
-  /** Everything needed to carry on later, as JSON (`GET /__mock/snapshot`, `--state-file`). */
-  snapshot(): MockWorldSnapshot;
+  /** `getMockSnapshot`: everything needed to carry on later, as JSON (`--state-file`). */
+  snapshot(): Schemas["MockSnapshot"];
   /**
-   * Replaces the whole world with a snapshot (parsed JSON), pending work included. Throws a
-   * VALIDATION_FAILED DomainError listing every bad value by its path, and then changes nothing.
+   * `restoreMockSnapshot`: replaces the whole world with a snapshot (parsed JSON), pending work
+   * included. VALIDATION_FAILED lists every bad value by its path, and then nothing changed.
    */
-  restore(snapshot: unknown, options?: RestoreOptions): void;
+  restore(snapshot: Schemas["MockSnapshot"], options?: RestoreOptions): void;
+  /** `advanceClock`: moves the virtual clock; resolves once the work it made due has run. */
+  advanceClock(body: Body<"advanceClock">): Promise<Schemas["ClockTime"]>;
+  /** `upsertPartner`: creates or changes a partner's console settings; answers them in full. */
+  upsertPartner(partnerId: number, body?: Body<"upsertPartner">): Schemas["PartnerSettings"];
+  /** `rotatePartnerKey`: a new rebuild key; the old one stops working at once. */
+  rotatePartnerKey(partnerId: number): Schemas["RotatedKey"];
+  /** `completeRebuild`: ends a running rebuild now; resolves once its first callback attempt is recorded. */
+  completeRebuild(requestId: string, body?: Body<"completeRebuild">): Promise<Schemas["RebuildRecord"]>;
+  /** `cloneRebuild`: "Clone to user", a new copy of a `success` rebuild's project. */
+  cloneRebuild(requestId: string, body: Body<"cloneRebuild">): Schemas["ClonedProject"];
+  /** `openMagicLink`: a customer opens a magic link; assigned or not, and the customer's brand. */
+  openMagicLink(body: Body<"openMagicLink">): Schemas["MagicLinkResult"];
+  /** `listDeliveries`: every callback attempt kept, in the order they ended. */
+  listDeliveries(): Schemas["DeliveryList"];
+  /** `listSinkEntries`: what the partner's built-in webhook receiver recorded. */
+  listSinkEntries(partnerId: number): Schemas["SinkEntryList"];
+  /** `getFaults`: the failures injected into the public APIs. */
+  getFaults(): Schemas["FaultSettings"];
+  /** `setFaults`: changes the failures injected into the public APIs. */
+  setFaults(body: Body<"setFaults">): Schemas["FaultSettings"];
+}
+
+/**
+ * A mock of both services: what `createHandlers`, `startMockServer` and `startMockWorker` serve. Its
+ * domains are internal; this is all of it a test or an app needs. Every reference taken from it
+ * stays valid for its whole life, `reset` and `restore` included.
+ */
+export interface MockWorld extends MockControl {
+  /** The mock's own origin: the control API (`/__mock`) and the built-in webhook sink live under it. */
+  readonly origin: string;
+  /** The virtual clock: `advance(ms)` runs what falls due (completions, callback retries). */
+  readonly clock: Clock;
   /** Calls `listener` after anything changed on its own (a task ran) or by reset and restore. */
   onChange(listener: () => void): () => void;
 }
 
+/** What the adapters reach through a world: its domains (never exported from the package). */
+export interface WorldCore {
+  /** The world itself: the control API's routes call its operations. */
+  readonly control: MockWorld;
+  readonly dashboard: DashboardDomain;
+  readonly rebuild: RebuildDomain;
+  readonly random: Random;
+  faults(): Readonly<FaultSettings>;
+  /** Sees every callback attempt the world makes, once it ended; returns a function that stops it. */
+  observeCallbacks(listener: CallbackListener): () => void;
+}
+
+type CallbackListener = (delivery: CallbackDelivery, outcome: { status: number } | { error: string }) => void;
+
 export const DEFAULT_ORIGIN = "http://127.0.0.1:4010";
+
+const cores = new WeakMap<MockWorld, WorldCore>();
+
+/** The domains behind a world `createMockWorld` made (TypeError for anything else). */
+export function coreOf(world: MockWorld): WorldCore {
+  const core = cores.get(world);
+  if (!core) throw new TypeError("not a mock world: create one with createMockWorld()");
+  return core;
+}
 
 const realTimers = {
   set: (callback: () => void, delayMs: number) => {
@@ -109,8 +166,25 @@ const realTimers = {
   clear: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+// A clock drives one world: its reset and its scheduled tasks are the world's.
+const clocksInUse = new WeakSet<Clock>();
+
+/** `origin` without a trailing slash, when it is an http(s) origin: no path, query, fragment or user info. */
+function checkOrigin(origin: string): string {
+  const trimmed = String(origin).replace(/\/+$/, "");
+  // With no path, a `?` or `#` would start a query or fragment, and an `@` end user info.
+  if (isHttpUrl(trimmed) && new URL(trimmed).pathname === "/" && !/[?#@]/.test(trimmed)) return trimmed;
+  throw new TypeError(
+    `createMockWorld: origin must be an http or https origin such as http://127.0.0.1:4010 (scheme, host and port only), got ${JSON.stringify(origin)}`,
+  );
+}
+
 /** Creates a mock world; the composition root where real time and randomness enter. */
 export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
+  if (options.clock && clocksInUse.has(options.clock)) {
+    // Its reset and its tasks would be shared: one world's reset would drop the other's completions.
+    throw new TypeError("createMockWorld: this clock already drives another world; give each world its own");
+  }
   const clock =
     options.clock ??
     createClock({
@@ -120,81 +194,100 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
         options.onInternalError ?? ((error) => console.error("mock: scheduled work failed:", error)),
     });
   const random = options.random ?? cryptoRandom;
-  const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, "");
-  // Only a missing half means the default: an explicit null is a mistake the seed checks report.
+  clocksInUse.add(clock);
+  const origin = checkOrigin(options.origin ?? DEFAULT_ORIGIN);
+  // Only a missing half means the default: an explicit null is a mistake the schema reports. A copy
+  // is checked and kept, so what the caller changes later never reaches a reset unchecked.
   const { dashboard: dashboardSeed = defaultDashboardSeed, rebuild: rebuildSeed = defaultRebuildSeed } =
-    options.seed ?? {};
-  let transport: CallbackTransport = async () => ({
-    error: "no transport attached: the world is not served",
-  });
+    checkSeed(structuredClone(options.seed ?? {}));
 
-  const { sha256Hex } = options;
-  const newDashboard = (snapshot?: DashboardSnapshot) =>
+  const callbackListeners = new Set<CallbackListener>();
+  const send =
+    options.transport ??
+    createCallbackTransport({
+      origin,
+      timeoutMs: options.callbackTimeoutMs ?? CALLBACK_TIMEOUT_MS,
+      sink: (partnerId, headers, body) => rebuild.sinkReceive(partnerId, headers, body),
+    });
+  const transport: CallbackTransport = async (delivery) => {
+    const outcome = await send(delivery);
+    for (const listener of callbackListeners) listener(delivery, outcome);
+    return outcome;
+  };
+
+  const dashboard = loading(() =>
     createDashboardDomain({
       clock,
       random,
       seed: dashboardSeed,
-      ...(snapshot ? { snapshot } : {}),
-      ...(sha256Hex ? { sha256Hex } : {}),
-    });
-  let dashboard = newDashboard();
+      ...(options.sha256Hex ? { sha256Hex: options.sha256Hex } : {}),
+    }),
+  );
+  const rebuild = loading(() =>
+    createRebuildDomain({
+      clock,
+      random,
+      origin,
+      seed: rebuildSeed,
+      transport,
+      ...(options.rebuildDelayMs === undefined ? {} : { rebuildDelayMs: options.rebuildDelayMs }),
+    }),
+  );
+  // Each world its own settings, never the shared default object.
+  let faults: FaultSettings = { ...NO_FAULTS };
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
   };
-  const rebuild = createRebuildDomain({
-    clock,
-    random,
-    origin,
-    seed: rebuildSeed,
-    transport: (delivery) => transport(delivery),
-    ...(options.rebuildDelayMs === undefined ? {} : { rebuildDelayMs: options.rebuildDelayMs }),
-  });
+  // A partner id as the operation's own path parameter reads it.
+  type PartnerOperation = "upsertPartner" | "rotatePartnerKey" | "listSinkEntries";
+  const knownPartnerId = (operation: PartnerOperation, id: number) => {
+    const checked = readPathParameters<{ partnerId: number }>(control[operation].path ?? noParameters(), {
+      partnerId: String(id),
+    });
+    if (!checked) throw new DomainError("NOT_FOUND", `No partner can have the id ${id}`);
+    return checked.partnerId;
+  };
+  // The control API's bodies, checked in-process as over HTTP.
+  const body = <Id extends keyof OperationInputs>(id: Id, value: unknown): Body<Id> => {
+    const validator = control[id].body;
+    return validator ? checkedBody<Body<Id>>(validator, value) : (undefined as Body<Id>);
+  };
 
-  return {
-    clock,
+  const world: MockWorld = {
     origin,
-    random,
-    get dashboard() {
-      return dashboard;
-    },
-    rebuild,
-    faults: NO_FAULTS,
-    useTransport(next) {
-      transport = next;
-    },
+    clock,
+
     reset() {
       clock.reset();
-      dashboard = newDashboard();
+      dashboard.reset();
       rebuild.reset();
-      this.faults = NO_FAULTS;
+      faults = { ...NO_FAULTS };
       changed();
     },
-    state() {
-      return {
-        now: formatTimestamp(clock.now()),
-        dashboard: dashboard.state(),
-        rebuild: rebuild.state(),
-        faults: { ...this.faults },
-      };
-    },
-    snapshot() {
-      return {
-        version: SNAPSHOT_VERSION,
-        clock: { now: formatInstant(clock.now()), offsetMs: clock.offsetMs },
-        dashboard: dashboard.snapshot(),
-        rebuild: rebuild.snapshot(),
-        faults: { ...this.faults },
-      };
-    },
+
+    state: () => ({
+      now: formatTimestamp(clock.now()),
+      dashboard: dashboard.state(),
+      rebuild: rebuild.state(),
+      faults: { ...faults },
+    }),
+
+    snapshot: () => ({
+      version: SNAPSHOT_VERSION,
+      clock: { now: formatInstant(clock.now()), offsetMs: clock.offsetMs },
+      dashboard: dashboard.snapshot(),
+      rebuild: rebuild.snapshot(),
+      faults: { ...faults },
+    }),
+
     restore(snapshot, restoreOptions = {}) {
-      const checked = readWorldSnapshot(snapshot, { origin, random });
-      let next: DashboardDomain;
+      const read = readWorldSnapshot(snapshot, rebuild);
       try {
-        next = newDashboard(checked.dashboard);
+        // First: a broken reference or a duplicate there throws before anything changed.
+        dashboard.restore(read.dashboard);
       } catch (error) {
         if (error instanceof DomainError) throw error;
-        // A broken reference or a duplicate, found while loading: named by the loader's message.
         const message =
           error instanceof Error ? error.message.replace(/^Dashboard seed: /, "") : String(error);
         throw validationFailed([{ type: "invalid_value", path: "dashboard", message }]);
@@ -202,13 +295,54 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       // Checked in full: from here nothing can fail, so the world is never left half restored.
       clock.reset();
       const resumed = restoreOptions.resume === true && !clock.frozen;
-      const at = resumed ? clock.now() + checked.offsetMs : checked.now;
+      const at = resumed ? clock.now() + read.offsetMs : read.now;
       clock.setTime(Math.min(LATEST_TIME_MS, Math.max(EARLIEST_TIME_MS, at)));
-      dashboard = next;
-      rebuild.restore(checked.rebuild);
-      this.faults = checked.faults;
+      rebuild.restore(read.rebuild);
+      faults = read.faults;
       changed();
     },
+
+    async advanceClock(input) {
+      const { seconds } = body("advanceClock", input);
+      try {
+        await clock.advance(seconds * 1000);
+      } catch (error) {
+        if (!(error instanceof ClockLimitError)) throw error;
+        throw validationFailed([
+          {
+            type: "too_big",
+            path: "seconds",
+            message: `would move the clock past 9999-12-31T23:59:59Z; at most ${Math.floor(error.maxMs / 1000)} from now`,
+          },
+        ]);
+      }
+      return { now: formatTimestamp(clock.now()) };
+    },
+
+    upsertPartner(id, input) {
+      const settings = body("upsertPartner", input);
+      return rebuild.upsertPartner(knownPartnerId("upsertPartner", id), settings);
+    },
+
+    rotatePartnerKey: (id) => rebuild.rotateKey(knownPartnerId("rotatePartnerKey", id)),
+
+    completeRebuild: (requestId, input) => rebuild.complete(requestId, body("completeRebuild", input)),
+
+    cloneRebuild: (requestId, input) => rebuild.clone(requestId, body("cloneRebuild", input)),
+
+    openMagicLink: (input) => rebuild.openMagicLink(body("openMagicLink", input)),
+
+    listDeliveries: () => ({ data: rebuild.deliveries() }),
+
+    listSinkEntries: (id) => ({ data: rebuild.sinkList(knownPartnerId("listSinkEntries", id)) }),
+
+    getFaults: () => ({ ...faults }),
+
+    setFaults(input) {
+      faults = withFaults(faults, body("setFaults", input));
+      return { ...faults };
+    },
+
     onChange(listener) {
       listeners.add(listener);
       const stop = clock.onTaskDone(listener);
@@ -218,4 +352,36 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       };
     },
   };
+
+  cores.set(world, {
+    control: world,
+    dashboard,
+    rebuild,
+    random,
+    faults: () => faults,
+    observeCallbacks(listener) {
+      callbackListeners.add(listener);
+      return () => callbackListeners.delete(listener);
+    },
+  });
+  return world;
+}
+
+/** Loads a domain from the seed; a broken reference, a duplicate or a partner rule is an Error. */
+function loading<T>(create: () => T): T {
+  try {
+    return create();
+  } catch (error) {
+    if (error instanceof DomainError) throw seedError(error.details.fieldErrors ?? []);
+    if (error instanceof Error && error.message.startsWith("Dashboard seed: ")) {
+      throw new Error(`Invalid seed: dashboard: ${error.message.slice("Dashboard seed: ".length)}`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+function noParameters(): never {
+  throw new Error("the control API's partnerId parameter is missing");
 }

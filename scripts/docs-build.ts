@@ -38,10 +38,28 @@ function prepare(entry: DocsDocument, document: Record<string, unknown>, assumed
     throw new Error(`docs: ${entry.source} is a development tool; x-assumed marks only contract elements`);
   }
   const info = document.info as Record<string, unknown>;
-  return {
-    ...document,
-    info: { ...info, description: DEVELOPMENT_TOOL_NOTE + String(info.description ?? "") },
-  };
+  return withAbsoluteRefs(
+    { ...document, info: { ...info, description: DEVELOPMENT_TOOL_NOTE + String(info.description ?? "") } },
+    dirname(resolve(root, entry.source)),
+  );
+}
+
+/**
+ * A copy whose `$ref`s into other files (a development tool's document refers to the contracts'
+ * schemas) name those files by absolute path: the copy is rendered from a scratch directory, and
+ * the page shows the contracts' schemas as the contracts write them.
+ */
+function withAbsoluteRefs<T>(node: T, directory: string): T {
+  if (Array.isArray(node)) return node.map((item) => withAbsoluteRefs(item, directory)) as T;
+  if (typeof node !== "object" || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string" && !value.startsWith("#")
+        ? resolve(directory, value)
+        : withAbsoluteRefs(value, directory),
+    ]),
+  ) as T;
 }
 
 /**

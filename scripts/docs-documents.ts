@@ -19,4 +19,5 @@ export interface DocsDocument {
 export const DOCS_DOCUMENTS: readonly DocsDocument[] = [
   { name: "dashboard", source: "openapi/dashboard.yaml", kind: "contract" },
   { name: "rebuild", source: "openapi/rebuild.yaml", kind: "contract" },
+  { name: "mock-control", source: "openapi/mock-control.yaml", kind: "development tool" },
 ];

@@ -107,20 +107,14 @@ export async function benchSdkOverhead(mode: BenchMode, ceilingOrigin: string, l
       ratio: r,
       ratioOf: `× ${label}`,
     };
-    // The SDK's own rows have the issue's target; the signal's cost is context.
-    if (ours !== "timed") figure.target = atMost(r, 1.05, "≤ 1.05× (≤ 5% overhead)");
     return figure;
   };
   return {
     figures: [
-      row("servers.list(), median per call", "median", "sdk", "raw", RAW),
-      row("servers.list(), mean per call", "mean", "sdk", "raw", RAW),
-      {
-        ...row("servers.list(), client CPU per call", "cpu", "sdk", "raw", RAW),
-        note: "this process's CPU time (user + system) per call: the client's own work, less disturbed by other load",
-      },
       {
         ...row("servers.list(), median per call, like for like", "median", "sdk", "timed", TIMED),
+        // The SDK is judged like for like (issue 13): every peer SDK's attempt carries such a signal.
+        target: atMost(ratioOf("median", "sdk", "timed"), 1.02, "≤ 1.02× (≤ 2% overhead)"),
         note:
           "the raw call given what every SDK attempt has: an AbortController and a timer, so a timeout " +
           "cancels the request; the ratio is the SDK's own work (decisions/013)",
@@ -131,7 +125,20 @@ export async function benchSdkOverhead(mode: BenchMode, ceilingOrigin: string, l
       },
       {
         ...row("servers.list() with timeoutMs: Infinity, median per call", "median", "untimed", "raw", RAW),
-        note: "a client without a timeout: no signal of the SDK's own goes to fetch (decisions/013)",
+        target: atMost(ratioOf("median", "untimed", "raw"), 1.02, "≤ 1.02× (≤ 2% overhead)"),
+        note: "like for like too: a client without a timeout passes no signal of its own to fetch (decisions/013)",
+      },
+      {
+        ...row("servers.list(), median per call, against a bare fetch", "median", "sdk", "raw", RAW),
+        note: "information: the bare call carries no timeout signal, the SDK's does",
+      },
+      {
+        ...row("servers.list(), mean per call, against a bare fetch", "mean", "sdk", "raw", RAW),
+        note: "information",
+      },
+      {
+        ...row("servers.list(), client CPU per call, against a bare fetch", "cpu", "sdk", "raw", RAW),
+        note: "information: this process's CPU time (user + system) per call, less disturbed by other load",
       },
       {
         ...row("cost of the timeout signal alone, median per call", "median", "timed", "raw", RAW),

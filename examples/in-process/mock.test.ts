@@ -46,7 +46,7 @@ it("submits a rebuild, lets it finish and reads the callback the mock sent", asy
   await world.clock.advance(5000);
 
   // Every callback attempt is recorded; partner 1001's webhook is the mock's built-in sink.
-  const [delivery] = world.rebuild.deliveries();
+  const [delivery] = world.listDeliveries().data;
   expect(delivery).toMatchObject({
     requestId,
     attempt: 1,

@@ -1,58 +1,40 @@
-import { type FieldError, validationFailed } from "./errors.js";
+import type { components } from "../../src/generated/mock-control.js";
+import { validationFailed } from "./errors.js";
 import type { Random } from "./random.js";
 
 /** Fault injection for the public APIs (never the control API, or faults could not be switched off). */
-export interface FaultSettings {
-  /** Added before every answer. */
-  latencyMs: number;
-  /** Share of requests answered 503 before they reach the domain, so they change nothing. */
-  errorRate: number;
-  /** Share of requests whose connection is dropped after the domain ran: the answer is lost. */
-  resetRate: number;
-}
+export type FaultSettings = components["schemas"]["FaultSettings"];
+/** Settings to change (openapi/mock-control.yaml checks each value). */
+export type FaultSettingsPatch = components["schemas"]["FaultSettingsPatch"];
 
 export type FaultDecision = "none" | "error" | "reset";
 
-export const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, resetRate: 0 };
+/** No faults: what every world starts from. Frozen, so no world can change it for the others. */
+export const NO_FAULTS: Readonly<FaultSettings> = Object.freeze({ latencyMs: 0, errorRate: 0, resetRate: 0 });
 
-const MAX_LATENCY_MS = 60_000;
-
-/** Merges a control-API patch into the settings, or throws 400 with field errors. */
-export function patchFaults(current: FaultSettings, patch: unknown): FaultSettings {
-  if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
-    throw validationFailed([{ type: "invalid_type", path: "", message: "Body must be a JSON object" }]);
-  }
-  const errors: FieldError[] = [];
-  const next = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
-    if (key === "latencyMs") {
-      if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > MAX_LATENCY_MS) {
-        errors.push({
-          type: "invalid_value",
-          path: key,
-          message: `must be an integer from 0 to ${MAX_LATENCY_MS}`,
-        });
-      } else next.latencyMs = value;
-    } else if (key === "errorRate" || key === "resetRate") {
-      if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
-        errors.push({ type: "invalid_value", path: key, message: "must be a number from 0 to 1" });
-      } else next[key] = value;
-    } else {
-      errors.push({ type: "unknown_field", path: key, message: "is not a fault setting" });
-    }
-  }
+/**
+ * `current` with `patch` applied (schema-checked), or VALIDATION_FAILED at `errorRate` for the one
+ * rule the schema cannot state: a request cannot both fail and reset, so the two rates add up to 1 at most.
+ */
+export function withFaults(
+  current: Readonly<FaultSettings>,
+  patch: FaultSettingsPatch,
+  path = "",
+): FaultSettings {
+  const next = { ...current, ...patch };
   if (next.errorRate + next.resetRate > 1) {
-    errors.push({
-      type: "invalid_value",
-      path: "errorRate",
-      message: "errorRate + resetRate must not exceed 1",
-    });
+    throw validationFailed([
+      {
+        type: "invalid_value",
+        path: path === "" ? "errorRate" : `${path}.errorRate`,
+        message: "must not exceed 1 together with resetRate",
+      },
+    ]);
   }
-  if (errors.length > 0) throw validationFailed(errors);
   return next;
 }
 
-export function decideFault(settings: FaultSettings, random: Random): FaultDecision {
+export function decideFault(settings: Readonly<FaultSettings>, random: Random): FaultDecision {
   if (settings.errorRate === 0 && settings.resetRate === 0) return "none";
   const bytes = random.bytes(4);
   const roll =

@@ -1,43 +1,32 @@
+import { operations } from "../../src/generated/mock-control-validators.js";
 import type { CallbackTransport } from "../domain/rebuild/index.js";
-import type { HeaderReader } from "../routes/types.js";
-import type { Dispatcher } from "./dispatch.js";
-
-const utf8 = new TextEncoder();
-
-/**
- * A delivery's headers as the dispatcher reads them, with what `new Headers(record)` would give
- * (names lower-cased and sorted, values trimmed, names differing only in case joined with ", ")
- * for a fraction of its cost: every completed rebuild goes through here.
- */
-function recordHeaders(record: Readonly<Record<string, string>>): HeaderReader {
-  const byName = new Map<string, string>();
-  for (const [name, raw] of Object.entries(record)) {
-    const key = name.toLowerCase();
-    const value = raw.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "");
-    const before = byName.get(key);
-    byName.set(key, before === undefined ? value : `${before}, ${value}`);
-  }
-  return {
-    get: (name) => byName.get(name.toLowerCase()) ?? null,
-    entries: () => [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  };
-}
+import { readPathParameters } from "../domain/validation/parameters.js";
 
 /** The service gives a receiver this long to answer (contract-decisions: "within 10 s"). */
 export const CALLBACK_TIMEOUT_MS = 10_000;
 
+const SINK_PATH = /^\/__mock\/webhook-sink\/([^/]*)$/;
+const sinkParameters = operations.receiveSinkCallback.path;
+
 /**
- * Delivers callbacks: a URL the mock itself serves (its built-in sink) goes through the dispatcher
- * in-process, so it works the same under MSW, in the browser and in the server; any other URL is
- * a real POST.
+ * A world's default way of sending callbacks: to its own built-in sink in-process (so it works the
+ * same under MSW, in the browser and in the server, with nothing listening), to any other URL with
+ * `fetch`, looked up per call so that an MSW server started later intercepts it.
  */
-export function createCallbackTransport(
-  dispatch: Dispatcher,
-  { timeoutMs }: { timeoutMs: number },
-): CallbackTransport {
+export function createCallbackTransport({
+  origin,
+  timeoutMs,
+  sink,
+}: {
+  /** The world's origin: `<origin>/__mock/webhook-sink/<partnerId>` is its own sink. */
+  origin: string;
+  timeoutMs: number;
+  sink: (partnerId: number, headers: Readonly<Record<string, string>>, body: string) => void;
+}): CallbackTransport {
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new RangeError(`callbackTimeoutMs must be a positive number of ms, got ${timeoutMs}`);
   }
+  const own = new URL(origin).origin;
   return async ({ url, headers, body }) => {
     let target: URL;
     try {
@@ -45,24 +34,18 @@ export function createCallbackTransport(
     } catch {
       return { error: "invalid webhook URL" };
     }
-    const local = await dispatch({
-      method: "POST",
-      url: target,
-      headers: recordHeaders(headers),
-      body: utf8.encode(body),
-    });
-    if (local.kind === "respond") return { status: local.response.status };
-    if (local.kind === "reset") return { error: "connection reset" };
+    const sinkPath = target.origin === own ? SINK_PATH.exec(target.pathname) : null;
+    if (sinkPath) {
+      // What the sink route answers: 200 for any partner id that can exist, 404 otherwise.
+      const path =
+        sinkParameters &&
+        readPathParameters<{ partnerId: number }>(sinkParameters, { partnerId: sinkPath[1] ?? "" });
+      if (!path) return { status: 404 };
+      sink(path.partnerId, headers, body);
+      return { status: 200 };
+    }
     try {
-      // Looked up per call, never captured: MSW's setupServer patches globalThis.fetch when it starts
-      // listening, usually after the handlers (and so this transport) were created.
-      const response = await globalThis.fetch(url, {
-        method: "POST",
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "manual",
-      });
+      const response = await postCallback(url, headers, body, timeoutMs);
       // Reading the (small) answer frees the connection; cancelling the stream stalls under MSW's passthrough.
       await response.arrayBuffer();
       return { status: response.status };
@@ -71,4 +54,26 @@ export function createCallbackTransport(
       return { error: name === "TimeoutError" || name === "AbortError" ? "timeout" : "network error" };
     }
   };
+}
+
+/**
+ * One callback attempt on the wire, as the service makes it: a POST of `body` with exactly
+ * `headers`, no redirect followed (a 3xx is the answer), and `timeoutMs` for the whole exchange,
+ * the answer's body included. The mock's deliveries and the bin's send-callback both send this way.
+ */
+export function postCallback(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+  timeoutMs: number,
+): Promise<Response> {
+  // Looked up per call, never captured: MSW's setupServer patches globalThis.fetch when it starts
+  // listening, usually after the handlers (and so the transport) were created.
+  return globalThis.fetch(url, {
+    method: "POST",
+    headers,
+    body,
+    signal: AbortSignal.timeout(timeoutMs),
+    redirect: "manual",
+  });
 }

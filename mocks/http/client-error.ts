@@ -29,7 +29,7 @@ export function answerClientError(
       {
         type: "invalid_format",
         path: "",
-        message: `The request is not valid HTTP/1.1 (${error.code ?? "parse error"})`,
+        message: `must be valid HTTP/1.1 (${error.code ?? "parse error"})`,
       },
     ]),
   );

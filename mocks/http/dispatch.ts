@@ -10,7 +10,7 @@ import {
   type MockResponse,
   type RouteDefinition,
 } from "../routes/types.js";
-import { errorResponse } from "./error-response.js";
+import { errorResponse, injectedFaultResponse } from "./error-response.js";
 
 /** One API's route table placed at a base URL. */
 export interface MountedApi<World> {
@@ -51,7 +51,7 @@ export type EdgeRule = "preflight" | "host" | "origin" | "request-target";
 export interface DispatcherOptions<World> {
   world: World;
   apis: readonly MountedApi<World>[];
-  faults: () => FaultSettings;
+  faults: () => Readonly<FaultSettings>;
   random: Random;
   /** Called with every error that is not a DomainError (a bug in the mock). */
   onInternalError?: (error: unknown) => void;
@@ -112,11 +112,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     const delayMs = settings?.latencyMs ?? 0;
     const fault = settings ? decideFault(settings, options.random) : "none";
     if (fault === "error") {
-      const response: MockResponse = {
-        status: 503,
-        headers: { "retry-after": "0" },
-        body: { message: "Injected fault: service unavailable", error: { code: "INTERNAL" } },
-      };
+      const response = injectedFaultResponse();
       observe({ request: req, response, fault });
       return respond(response, delayMs);
     }

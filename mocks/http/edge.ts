@@ -107,7 +107,7 @@ export function createEdge(dispatch: Dispatcher, policy: EdgePolicy): Edge {
         "request-target",
         errorResponse(
           validationFailed([
-            { type: "invalid_format", path: "", message: "The request-target is not a valid URL" },
+            { type: "invalid_format", path: "", message: "must have a request-target that is a valid URL" },
           ]),
         ),
       );

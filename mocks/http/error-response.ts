@@ -16,6 +16,23 @@ const STATUS: Readonly<Record<DomainErrorCode, number>> = {
   INTERNAL: 500,
 };
 
+/** The contract's error envelope. */
+function envelope(message: string, code: string): { message: string; error: { code: string } } {
+  return { message, error: { code } };
+}
+
+/**
+ * An injected fault (`errorRate`): 503 before the request reaches any API, so nothing changed;
+ * `Retry-After: 0` tells a client it may retry at once.
+ */
+export function injectedFaultResponse(): MockResponse {
+  return {
+    status: 503,
+    headers: { "retry-after": "0" },
+    body: envelope("Injected fault: service unavailable", "INTERNAL"),
+  };
+}
+
 /**
  * The one place where a failure becomes an HTTP answer. Anything that is not a DomainError is a
  * bug in the mock: it answers 500 with a generic message and never leaks internals.
@@ -25,14 +42,14 @@ export function errorResponse(error: unknown, headers: Record<string, string> = 
     return {
       status: 500,
       headers,
-      body: { message: "The mock hit an internal error", error: { code: "INTERNAL" } },
+      body: envelope("The mock hit an internal error", "INTERNAL"),
     };
   }
   const { fieldErrors, retryAfterSeconds, allow } = error.details;
-  const out: Record<string, string> = { ...headers };
+  const out: Record<string, string> = Object.assign({}, headers);
   if (retryAfterSeconds !== undefined) out["retry-after"] = String(retryAfterSeconds);
   if (allow) out.allow = allow.join(", ");
-  const body: Record<string, unknown> = { message: error.message, error: { code: error.code } };
+  const body: Record<string, unknown> = envelope(error.message, error.code);
   if (fieldErrors) body.errors = fieldErrors.map(({ type, path, message }) => ({ type, path, message }));
   return { status: STATUS[error.code], headers: out, body };
 }

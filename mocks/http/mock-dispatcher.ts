@@ -1,9 +1,8 @@
-import type { CallbackDelivery, CallbackTransport } from "../domain/rebuild/index.js";
+import type { CallbackDelivery } from "../domain/rebuild/index.js";
 import { controlRoutes } from "../routes/control-routes.js";
 import { dashboardRoutes } from "../routes/dashboard-routes.js";
 import { rebuildRoutes } from "../routes/rebuild-routes.js";
-import type { MockWorld } from "../world.js";
-import { CALLBACK_TIMEOUT_MS, createCallbackTransport } from "./callback-transport.js";
+import { coreOf, type MockWorld } from "../world.js";
 import { createDispatcher, type Dispatcher, type ObservedRequest } from "./dispatch.js";
 
 export interface MockBaseUrls {
@@ -27,29 +26,33 @@ export interface MockDispatcherOptions extends MockBaseUrls {
   /** Called with errors that are bugs in the mock (they answer 500). */
   onInternalError?: (error: unknown) => void;
   /**
-   * Sees every request the mock answers (both APIs and `/__mock`) and every callback attempt it
-   * makes, once done: for request logs and contract checks. It must not change what it is given;
-   * if it throws, `onInternalError` gets the error and the mock carries on.
+   * Sees every request the mock answers (both APIs and `/__mock`) and every callback attempt the
+   * world makes, once done: for request logs and contract checks. It must not change what it is
+   * given; if it throws, `onInternalError` gets the error and the mock carries on.
    */
   observe?: (observation: MockObservation) => void;
-  /**
-   * How long a webhook receiver has to answer a callback before the attempt counts as failed
-   * (default 10 000 ms, as the service decides). Tests of slow receivers make it shorter.
-   */
-  callbackTimeoutMs?: number;
 }
 
 /** The rebuild API answers only below this path; the rest of its origin is left alone. */
 const REBUILD_SCOPE = "/api/integration/partners/hostpanel";
 
 /**
- * Both APIs and the control API mounted on a world, with callbacks wired to go out through the
- * same dispatcher (the built-in sink) or the network. Every adapter starts from this.
+ * Both APIs and the control API mounted on a world. Every adapter starts from this; the world keeps
+ * sending its callbacks its own way (decisions/025), the adapter only watches them.
  */
 export function createMockDispatcher(world: MockWorld, options: MockDispatcherOptions = {}): Dispatcher {
-  const { observe } = options;
-  const dispatch = createDispatcher({
-    world,
+  const core = coreOf(world);
+  const { observe, onInternalError } = options;
+  const report = (observation: MockObservation) => {
+    try {
+      observe?.(observation);
+    } catch (error) {
+      onInternalError?.(error);
+    }
+  };
+  if (observe) core.observeCallbacks((delivery, outcome) => report({ kind: "callback", delivery, outcome }));
+  return createDispatcher({
+    world: core,
     apis: [
       {
         baseUrl: options.dashboardBaseUrl ?? `${world.origin}/v1`,
@@ -65,30 +68,9 @@ export function createMockDispatcher(world: MockWorld, options: MockDispatcherOp
       },
       { baseUrl: `${world.origin}/__mock`, scope: "", routes: controlRoutes, kind: "control" },
     ],
-    faults: () => world.faults,
-    random: world.random,
-    ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
+    faults: core.faults,
+    random: core.random,
+    ...(onInternalError ? { onInternalError } : {}),
     ...(observe ? { observe: (exchange) => observe({ kind: "request", ...exchange }) } : {}),
   });
-  const transport = createCallbackTransport(dispatch, {
-    timeoutMs: options.callbackTimeoutMs ?? CALLBACK_TIMEOUT_MS,
-  });
-  world.useTransport(observe ? observedTransport(transport, observe, options.onInternalError) : transport);
-  return dispatch;
-}
-
-function observedTransport(
-  transport: CallbackTransport,
-  observe: (observation: MockObservation) => void,
-  onInternalError: ((error: unknown) => void) | undefined,
-): CallbackTransport {
-  return async (delivery) => {
-    const outcome = await transport(delivery);
-    try {
-      observe({ kind: "callback", delivery, outcome });
-    } catch (error) {
-      onInternalError?.(error);
-    }
-    return outcome;
-  };
 }

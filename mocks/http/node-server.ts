@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DomainError } from "../domain/errors.js";
-import { createMockWorld, type MockWorld, type MockWorldOptions } from "../world.js";
+import { createMockWorld, type MockWorld, type MockWorldOptions, type MockWorldSnapshot } from "../world.js";
 import { answerClientError } from "./client-error.js";
 import { createEdge } from "./edge.js";
 import { createEdgePolicy, type EdgeOptions } from "./edge-policy.js";
@@ -15,15 +15,17 @@ export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, Edg
   host?: string;
   /** Default 4010; 0 picks a free port. */
   port?: number;
-  /** Serve an existing world instead of creating one (its origin must be this server's). */
+  /**
+   * Serve an existing world instead of creating one. Its origin must be this server's
+   * (`http://host:port`, so a fixed `port`), else the start rejects with a TypeError; `close` leaves
+   * a world it did not create running.
+   */
   world?: MockWorld;
   onRequest?: (entry: RequestLogEntry) => void;
   /** Every failure that is the mock's, not the client's (each answered 500 where an answer is still possible). */
   onInternalError?: (error: unknown) => void;
   /** Sees every request answered and callback sent, with bodies (see `MockDispatcherOptions`). */
   observe?: (observation: MockObservation) => void;
-  /** How long a webhook receiver has to answer a callback (default 10 000 ms). */
-  callbackTimeoutMs?: number;
   /**
    * Keeps the world in this JSON file (`--state-file`): when it exists the server resumes from it
    * (the seed is not loaded; `reset` still returns to the seed), and it is written atomically
@@ -73,7 +75,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onRequest,
     onInternalError,
     observe,
-    callbackTimeoutMs,
     stateFile,
     host: _host,
     port: _port,
@@ -85,6 +86,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let world: MockWorld;
   let writer: StateFileWriter | undefined;
   try {
+    if (given && given.origin !== origin) {
+      // Its control API and its sink live under its own origin: here they would answer 404.
+      throw new TypeError(`startMockServer: the world's origin is ${given.origin}, this server's ${origin}`);
+    }
     world =
       given ??
       createMockWorld({
@@ -112,7 +117,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     dashboardBaseUrl: `${origin}/v1`,
     rebuildBaseUrl: origin,
     ...(onInternalError ? { onInternalError } : {}),
-    ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
     ...(observe || persist
       ? {
           observe: (observation: MockObservation) => {
@@ -140,7 +144,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     server,
     resumed: saved !== undefined,
     close: async () => {
-      world.clock.dispose();
+      if (!given) world.clock.dispose();
       stopWatching?.();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -153,7 +157,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
 function restoreFrom(world: MockWorld, path: string, saved: unknown): void {
   try {
-    world.restore(saved, { resume: true });
+    // Whatever the file holds: restore checks every value.
+    world.restore(saved as MockWorldSnapshot, { resume: true });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const problems = (error.details.fieldErrors ?? []).map((e) => `${e.path || "(root)"}: ${e.message}`);

@@ -35,13 +35,13 @@ export function readJsonBody(req: MockRequest, maxBytes = MAX_BODY_BYTES): unkno
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw validationFailed([{ type: "invalid_format", path: "", message: "Body is not valid UTF-8" }]);
+    throw validationFailed([{ type: "invalid_format", path: "", message: "must be valid UTF-8" }]);
   }
   checkDepth(text);
   try {
     return JSON.parse(text);
   } catch {
-    throw validationFailed([{ type: "invalid_format", path: "", message: "Body is not valid JSON" }]);
+    throw validationFailed([{ type: "invalid_format", path: "", message: "must be valid JSON" }]);
   }
 }
 
@@ -63,7 +63,7 @@ function checkDepth(text: string): void {
       {
         type: "too_big",
         path: "",
-        message: `Body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
+        message: `must not nest arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
       },
     ]);
   }

@@ -1,9 +1,17 @@
 import type { operations } from "../../src/generated/rebuild.js";
+import {
+  type OperationInputs,
+  routes,
+  operations as validators,
+} from "../../src/generated/rebuild-validators.js";
 import type { AuthenticatedPartner, RateLimitState } from "../domain/rebuild/index.js";
-import type { MockWorld } from "../world.js";
-import { readJsonBody } from "./body.js";
-import type { SuccessReply } from "./typed-reply.js";
-import { challenged, FailureWithHeaders, type RouteDefinition } from "./types.js";
+import type { WorldCore } from "../world.js";
+import { type ApiGuard, mountOperations } from "./operation-routes.js";
+import { challenged, FailureWithHeaders, type MockResponse } from "./types.js";
+
+interface RebuildContext {
+  partner: AuthenticatedPartner;
+}
 
 function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   return {
@@ -16,36 +24,60 @@ function rateLimitHeaders(state: RateLimitState): Record<string, string> {
 /** The rebuild API's 401 challenge: its own scheme, naming the two headers every request carries. */
 const API_KEY_CHALLENGE = 'ApiKey realm="rebuild", headers="X-Partner-Id X-API-Key"';
 
+/**
+ * Authentication (401), the feature flag (403) and the rate limit (429) come before anything else;
+ * from the rate limit on, every answer, failures included, carries the RateLimit-* headers.
+ */
+const guard: ApiGuard<WorldCore, RebuildContext> = ({ world, req }, next) => {
+  const domain = world.rebuild;
+  let partner: AuthenticatedPartner;
+  try {
+    partner = domain.authenticate(req.headers.get("x-partner-id"), req.headers.get("x-api-key"));
+  } catch (failure) {
+    throw challenged(failure, { "www-authenticate": API_KEY_CHALLENGE });
+  }
+  domain.requireFeature(partner);
+  let state: RateLimitState;
+  try {
+    state = domain.admit(partner);
+  } catch (failure) {
+    throw new FailureWithHeaders(failure, rateLimitHeaders(domain.rateLimitState(partner)));
+  }
+  const headers = rateLimitHeaders(state);
+  // The answer is this request's own object: the headers go onto it, no copy (decisions/026).
+  const withHeaders = (response: MockResponse): MockResponse => {
+    response.headers = response.headers === undefined ? headers : Object.assign(headers, response.headers);
+    return response;
+  };
+  let answer: MockResponse | Promise<MockResponse>;
+  try {
+    answer = next({ partner });
+  } catch (failure) {
+    throw new FailureWithHeaders(failure, headers);
+  }
+  if (!(answer instanceof Promise)) return withHeaders(answer);
+  return answer.then(withHeaders, (failure: unknown) => {
+    throw new FailureWithHeaders(failure, headers);
+  });
+};
+
 /** The Partner site rebuild API, paths below its base (which has no version segment). */
-export const rebuildRoutes: readonly RouteDefinition<MockWorld>[] = [
-  {
-    method: "POST",
-    path: "/api/integration/partners/hostpanel/rebuilds",
-    handle: ({ world, req }): SuccessReply<operations["submitRebuild"]> => {
-      const domain = world.rebuild;
-      let partner: AuthenticatedPartner;
-      try {
-        partner = domain.authenticate(req.headers.get("x-partner-id"), req.headers.get("x-api-key"));
-      } catch (failure) {
-        throw challenged(failure, { "www-authenticate": API_KEY_CHALLENGE });
-      }
-      domain.requireFeature(partner);
-      // From here on every answer, failures included, carries the RateLimit-* headers.
-      let state: RateLimitState;
-      try {
-        state = domain.admit(partner);
-      } catch (failure) {
-        throw new FailureWithHeaders(failure, rateLimitHeaders(domain.rateLimitState(partner)));
-      }
-      const headers = rateLimitHeaders(state);
-      try {
-        const { created, rebuild } = domain.submit(partner, readJsonBody(req));
-        return created
-          ? { status: 202, headers, body: { ...rebuild, status: "running" } }
-          : { status: 200, headers, body: rebuild };
-      } catch (failure) {
-        throw new FailureWithHeaders(failure, headers);
-      }
+export const rebuildRoutes = mountOperations<
+  WorldCore,
+  typeof routes,
+  OperationInputs,
+  operations,
+  RebuildContext
+>({
+  routes,
+  validators,
+  guard,
+  handlers: {
+    "/api/integration/partners/hostpanel/rebuilds": {
+      post: ({ world, partner, body }) => {
+        const { created, rebuild } = world.rebuild.submit(partner, body);
+        return created ? { status: 202, body: rebuild } : { status: 200, body: rebuild };
+      },
     },
   },
-];
+});

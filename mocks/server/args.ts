@@ -1,4 +1,5 @@
 import { normaliseCorsOrigin, normaliseHost } from "../http/edge-policy.js";
+import { checkedValue, integerValue, readFlags, UsageError } from "./flags.js";
 
 /** The standalone server's command line. */
 export interface CliOptions {
@@ -16,8 +17,13 @@ export interface CliOptions {
 }
 
 export const USAGE = `Usage: rebuild-dashboard-kit [options]
+       rebuild-dashboard-kit send-callback --to URL --webhook-key KEY [options]
 
 Serves the Dashboard management API, the Partner site rebuild API and the /__mock control API.
+
+Commands:
+  send-callback         POST one partner_project_rebuild_completed callback to your own receiver,
+                        exactly as the rebuild service would; see rebuild-dashboard-kit send-callback --help
 
 Options:
   --port N              port to listen on (default 4010; 0 picks a free one)
@@ -34,11 +40,10 @@ Options:
   --quiet               no per-request log lines (errors are still printed)
   --help                this text`;
 
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
-
-/** Parses `--flag value` and `--flag=value` forms; anything unknown or malformed is a UsageError. */
+/**
+ * Parses the server's options (`--flag value` and `--flag=value` forms, flags.ts); anything unknown
+ * or malformed is a UsageError.
+ */
 export function parseArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = {
     host: "127.0.0.1",
@@ -49,44 +54,22 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     quiet: false,
     help: false,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    const [flag, inline] = arg.includes("=")
-      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
-      : [arg, undefined];
-    const value = (): string => {
-      const next = inline ?? argv[++i];
-      if (next === undefined || next === "") throw new UsageError(`${flag} needs a value`);
-      return next;
-    };
-    const checked = (normalise: (text: string) => string): string => {
-      const raw = value();
-      try {
-        return normalise(raw);
-      } catch (error) {
-        throw new UsageError(`${flag}: ${(error as Error).message}`);
-      }
-    };
-    switch (flag) {
-      case "--port": {
-        const raw = value();
-        const port = /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
-        if (!(port >= 0 && port <= 65535))
-          throw new UsageError(`--port must be an integer from 0 to 65535, got ${raw}`);
-        options.port = port;
+  readFlags(argv, (flag) => {
+    switch (flag.name) {
+      case "--port":
+        options.port = integerValue(flag, 0, 65535);
         break;
-      }
       case "--host":
-        options.host = value();
+        options.host = flag.value();
         break;
       case "--seed":
-        options.seedFile = value();
+        options.seedFile = flag.value();
         break;
       case "--state-file":
-        options.stateFile = value();
+        options.stateFile = flag.value();
         break;
       case "--rebuild-delay": {
-        const raw = value();
+        const raw = flag.value();
         const seconds = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
         if (!(seconds >= 0 && seconds <= 86_400)) {
           throw new UsageError(`--rebuild-delay must be a number of seconds from 0 to 86400, got ${raw}`);
@@ -95,13 +78,13 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         break;
       }
       case "--cors-origin":
-        options.corsOrigins.push(checked(normaliseCorsOrigin));
+        options.corsOrigins.push(checkedValue(flag, normaliseCorsOrigin));
         break;
       case "--no-cors":
         options.cors = false;
         break;
       case "--allowed-host":
-        options.allowedHosts.push(checked(normaliseHost));
+        options.allowedHosts.push(checkedValue(flag, normaliseHost));
         break;
       case "--quiet":
         options.quiet = true;
@@ -111,9 +94,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         options.help = true;
         break;
       default:
-        throw new UsageError(`unknown option ${arg}`);
+        throw new UsageError(`unknown option ${flag.arg}`);
     }
-  }
+  });
   if (!options.cors && options.corsOrigins.length > 0) {
     throw new UsageError("--no-cors and --cors-origin contradict each other");
   }

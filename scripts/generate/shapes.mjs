@@ -51,10 +51,11 @@ export const CONSTRAINTS = [
 ];
 
 /**
- * Formats an exact shape may name; src/webhooks/exact-check.ts implements each.
+ * Formats an exact shape may name: those src/core/formats.ts implements (one implementation for the
+ * generated validators and the webhook receiver).
  * @public imported by a variable path, as CONSTRAINTS.
  */
-export const FORMATS = ["uri"];
+export const FORMATS = ["date-time", "ipv4", "ipv6", "iri", "uri", "uuid"];
 
 const STRUCTURE = new Set([
   "type",

@@ -1,3 +1,5 @@
+import { isHttpUrl } from "./iri.js";
+
 /** Where the SDK writes diagnostics; `console` works. Nothing is logged without one. */
 export interface Logger {
   debug(message: string, ...details: unknown[]): void;
@@ -66,10 +68,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
  */
 export function checkBaseUrl(client: string, baseUrl: unknown): string {
   const url = String(baseUrl).replace(/\/+$/, "");
-  try {
-    new URL(url);
-    if (/^https?:\/\/[^/@?#]+(\/[^?#]*)?$/i.test(url)) return url;
-  } catch {}
+  // The one URL check, then what a base URL must not carry: paths are appended to it.
+  if (isHttpUrl(url) && /^[^:]+:\/\/[^/@?#]+(\/[^?#]*)?$/.test(url)) return url;
   throw new TypeError(
     `${client}: baseUrl must be an absolute http or https URL without user info, query or fragment`,
   );

@@ -461,12 +461,17 @@ export interface components {
              *       "bob@example.org"
              *     ]
              */
-            emails: string[];
+            emails: components["schemas"]["EmailAddress"][];
         };
+        /**
+         * @description Assumed: the source does not say what a valid address is; what an HTML `<input type="email">` accepts (the "valid email address" production of the HTML standard, verbatim as the pattern), compared case-insensitively (contract decision).
+         * @example alice@example.com
+         */
+        EmailAddress: string;
         /** @description Assumed: the source does not show invitation records; one invitation sent (contract decision). */
         Invitation: {
             /** @description Assumed: the invited address, as given in the request (contract decision). */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
             /**
              * @description Assumed: always `sent`, the invitation email was sent (contract decision).
              * @enum {string}
@@ -481,7 +486,7 @@ export interface components {
         /** @description Assumed: the source does not show team records; an address and its team (contract decision). */
         TeamGuid: {
             /** @description Assumed: the address looked up, as given in the request (contract decision). */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
             /**
              * Format: uuid
              * @description Assumed: the GUID of the team the address resolves to, in lower case (contract decision).
@@ -1190,7 +1195,7 @@ export interface operations {
                  * @description Assumed: the source does not show the input of this operation; the email address to look up, matched case-insensitively, a valid address being what an HTML `<input type="email">` accepts (contract decision).
                  * @example owner@example.com
                  */
-                email: string;
+                email: components["schemas"]["EmailAddress"];
             };
             header?: never;
             path?: never;

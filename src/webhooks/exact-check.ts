@@ -1,14 +1,5 @@
+import { formats } from "../core/formats.js";
 import type { ExactCheck, ShapeNode } from "../core/shape.js";
-
-// RFC 3986 URI, the regular expression of ajv-formats' `uri` (MIT, https://github.com/ajv-validator/ajv-formats),
-// which the project's contract checks use: the receiver accepts exactly what they accept.
-const URI =
-  /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-
-/** The formats an exact shape may name (scripts/generate/shapes.mjs lists the same). */
-export const FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
-  uri: (value) => /\/|:/.test(value) && URI.test(value),
-};
 
 type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> =>
@@ -26,7 +17,7 @@ export const CONSTRAINTS: Readonly<
   Record<string, (limit: never, value: Json, shape: ShapeNode) => string | undefined>
 > = {
   format: (name: string, value) =>
-    typeof value === "string" && !FORMATS[name]?.(value) ? `must be a valid ${name}` : undefined,
+    typeof value === "string" && !formats[name]?.(value) ? `must be a valid ${name}` : undefined,
   pattern: (pattern: string, value) =>
     typeof value === "string" && !new RegExp(pattern, "u").test(value) ? `must match ${pattern}` : undefined,
   minLength: (n: number, value) =>

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "../core/timing-safe-equal.js";
 import { WebhookVerificationError } from "./errors.js";
 
 /** A `Headers` object, or a plain object such as Node's `req.headers` (names in any case). */
@@ -20,18 +21,6 @@ export function verifyApiKey(headers: WebhookHeaders, expected: Uint8Array): voi
   if (!timingSafeEqual(expected, encoder.encode(received))) {
     throw new WebhookVerificationError("X-API-Key does not match the configured webhook API key");
   }
-}
-
-/**
- * Compares in time that depends only on the length of `expected` (the configured key), never on
- * where the received bytes first differ nor on their length.
- */
-export function timingSafeEqual(expected: Uint8Array, received: Uint8Array): boolean {
-  let difference = expected.length ^ received.length;
-  for (let index = 0; index < expected.length; index++) {
-    difference |= (expected[index] ?? 0) ^ (received[index] ?? 0);
-  }
-  return difference === 0;
 }
 
 function readApiKey(headers: WebhookHeaders): string | undefined {

@@ -187,7 +187,7 @@ describe("the standalone mock from a browser on another origin", () => {
       challenge: 'Bearer realm="dashboard", error="invalid_token"',
     });
     expect(
-      mock.world.rebuild.sinkList(1001).map((entry) => (entry.body as { request_id: string }).request_id),
+      mock.world.listSinkEntries(1001).data.map((entry) => (entry.body as { request_id: string }).request_id),
     ).toEqual([results.requestId]);
     await allowed.screenshot({ path: `${SHOTS}/allowed-origin.png`, fullPage: true });
     expect(await textOf(allowed)).toContain("RateLimit-Remaining 29");

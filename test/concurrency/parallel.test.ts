@@ -50,7 +50,7 @@ const countOf = (answers: Answer[], status: number) => answers.filter((a) => a.s
 describe(`${PARALLEL} requests at once`, () => {
   it(`${PARALLEL} identical submissions create exactly one rebuild`, async () => {
     // Room for all of them: the rate limit is the next test's subject.
-    mock.world.rebuild.upsertPartner(1001, { rateLimitPerHour: 1000 });
+    mock.world.upsertPartner(1001, { rateLimitPerHour: 1000 });
     const partner = { "x-partner-id": "1001", "x-api-key": "mock-rebuild-key-1001" };
     const answers = await parallel(PARALLEL, () =>
       send("POST", REBUILDS, partner, { sourceUrl: "https://same.example.com/" }),

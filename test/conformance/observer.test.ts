@@ -81,9 +81,28 @@ describe("a conformance log reports what departs from the contract", () => {
   };
   const error = (code: string) => ({ message: "m", error: { code } });
 
-  it("passes a conforming exchange, and never looks at the control API", () => {
+  it("passes a conforming exchange", () => {
     expect(exchange("GET", "/v1/si/servers", { status: 200, body: { totalCount: 0, data: [] } })).toEqual([]);
-    expect(exchange("GET", "/__mock/state", { status: 500, body: "anything" })).toEqual([]);
+    expect(
+      exchange("GET", "/__mock/faults", { status: 200, body: { latencyMs: 0, errorRate: 0, resetRate: 0 } }),
+    ).toEqual([]);
+  });
+
+  it("checks the control API's answers against openapi/mock-control.yaml", () => {
+    const [wrongBody] = exchange("GET", "/__mock/faults", {
+      status: 200,
+      body: { latencyMs: 0, errorRate: 0 },
+    });
+    expect(wrongBody).toContain("must have required property 'resetRate'");
+    const [failed] = exchange("GET", "/__mock/state", { status: 500, body: error("INTERNAL") });
+    expect(failed).toContain("500: the mock failed");
+    const [undocumented] = exchange("POST", "/__mock/reset", { status: 204, body: {} });
+    expect(undocumented).toContain("the contract documents no body for this status");
+    const [unknownCode] = exchange("GET", "/__mock/nothing", {
+      status: 404,
+      body: error("WEBHOOKS_NOT_CONFIGURED"),
+    });
+    expect(unknownCode).toContain("/error/code must be equal to one of the allowed values");
   });
 
   it("reports a response body that breaks the schema", () => {
@@ -149,7 +168,7 @@ describe("a conformance log reports what departs from the contract", () => {
     const duplicate = {
       type: "duplicate",
       path: "claims.1",
-      message: 'The claim "mcp" is already given earlier in claims',
+      message: "duplicates claim mcp",
     };
     expect(exchange("POST", "/v1/dashboard/api-tokens", rejected([duplicate]), valid)).toEqual([]);
 

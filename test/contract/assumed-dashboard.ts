@@ -1,6 +1,6 @@
 /**
  * Every element of openapi/dashboard.yaml that the source document
- * (shared/source-docs/dashboard-management-api.md) does not state, as JSON Pointers (RFC 6901).
+ * (sources/dashboard-management-api.md) does not state, as JSON Pointers (RFC 6901).
  * Each of these, and nothing else, must carry `x-assumed: true` and a description.
  *
  * Derived from reading the source, not from the YAML. What the source states, and is therefore NOT
@@ -113,6 +113,9 @@ export const assumedDashboard: readonly string[] = [
   // Reading one token (not shown).
   "/components/schemas/ApiTokenResponse",
   "/components/schemas/ApiTokenResponse/properties/data",
+
+  // What a valid email address is (not shown): the HTML `type=email` production, once.
+  "/components/schemas/EmailAddress",
 
   // Team invitation and team records: fields not shown.
   "/components/schemas/SendInvitationsRequest",

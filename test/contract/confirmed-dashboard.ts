@@ -3,7 +3,7 @@ import type { ConfirmedGroup } from "./provenance.js";
 /**
  * Every element of openapi/dashboard.yaml that the source document states, as JSON Pointers (RFC 6901),
  * grouped by the source text that states them (quoted verbatim from
- * shared/source-docs/dashboard-management-api.md; the provenance test checks each quote is there).
+ * sources/dashboard-management-api.md; the provenance test checks each quote is there).
  * Together with assumed-dashboard.ts this lists every element of the document: an element in
  * neither list fails the provenance test, so a new element needs a decision, "confirmed or assumed?".
  */

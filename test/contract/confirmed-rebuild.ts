@@ -3,7 +3,7 @@ import type { ConfirmedGroup } from "./provenance.js";
 /**
  * Every element of openapi/rebuild.yaml that the source document states, as JSON Pointers (RFC 6901),
  * grouped by the source text that states them (quoted verbatim from
- * shared/source-docs/partner-site-rebuild-api.md; the provenance test checks each quote is there).
+ * sources/partner-site-rebuild-api.md; the provenance test checks each quote is there).
  * Together with assumed-rebuild.ts this lists every element of the document.
  */
 const submit = "/paths/~1api~1integration~1partners~1hostpanel~1rebuilds/post";

@@ -82,7 +82,9 @@ describe.concurrent("examples/", { timeout: 60_000 }, () => {
     expect(stdout).toMatch(
       /^magic link: https:\/\/builder\.example\.com\/login\?utm_source=rebuild-mail&promptToken=\S+$/m,
     );
-    expect(stdout).toContain('opened while the rebuild runs: {"assigned":false}');
-    expect(stdout).toMatch(/^opened after it succeeded: \{"assigned":true,"projectId":"[^"]+"\}$/m);
+    expect(stdout).toContain('opened while the rebuild runs: {"assigned":false}, brand Example Hosting');
+    expect(stdout).toMatch(
+      /^opened after it succeeded: \{"assigned":true,"projectId":"[^"]+"\}, brand Example Hosting$/m,
+    );
   });
 });

@@ -58,7 +58,7 @@ beforeAll(async () => {
     clock: createClock({ frozenAt: Date.parse("2026-03-01T12:00:00+00:00") }),
     random: seededRandom(30),
   });
-  mock.world.rebuild.upsertPartner(1001, { rateLimitPerHour: 100_000 });
+  mock.world.upsertPartner(1001, { rateLimitPerHour: 100_000 });
   const owner = new DashboardClient({ baseUrl: mock.dashboardBaseUrl, token: "mock-token-unrestricted" });
   const deletes = (kind: Kind) =>
     Array.from({ length: CALLS }, (_, i) => kindOf(i)).filter((k) => k === kind).length;
@@ -73,7 +73,7 @@ beforeAll(async () => {
   tokenIds = [];
   for (let i = 0; i < deletes("deleteToken"); i++)
     tokenIds.push((await owner.apiTokens.create({ name: `doomed ${i}`, claims: [] })).id);
-  mock.world.faults = FAULTS;
+  mock.world.setFaults(FAULTS);
 });
 
 afterAll(() => mock?.close());
@@ -147,7 +147,7 @@ describe(`${CALLS} SDK calls while 30% of requests fail`, () => {
         while (next < CALLS) outcomes.push(await run(next++));
       }),
     );
-    mock.world.faults = { errorRate: 0, resetRate: 0, latencyMs: 0 };
+    mock.world.setFaults({ errorRate: 0, resetRate: 0, latencyMs: 0 });
   }, 120_000);
 
   it("the faults really happened: 503s and dropped connections, retried", () => {

@@ -52,7 +52,7 @@ beforeAll(async () => {
     onInternalError: (error) => internalErrors.push(error),
   });
   // The rate limit would answer 429 before the body is ever read; the limit is not under test here.
-  mock.world.rebuild.upsertPartner(1001, { rateLimitPerHour: 1_000_000 });
+  mock.world.upsertPartner(1001, { rateLimitPerHour: 1_000_000 });
   client = rawClient(mock.origin);
 });
 

@@ -138,7 +138,9 @@ describe("request bodies", () => {
     };
     const exact = fill(1024 * 1024);
     expect(exact.length).toBe(1024 * 1024);
-    expectFieldErrors(await createToken(exact, "application/json"), [{ type: "too_big", path: "name" }]);
+    expectFieldErrors(await createToken(exact, "application/json"), [
+      { type: "invalid_format", path: "name" },
+    ]);
     expectError(await createToken(fill(1024 * 1024 + 1), "application/json"), 413, "PAYLOAD_TOO_LARGE");
   });
 
@@ -235,7 +237,7 @@ describe("query strings", () => {
   it("filter and email follow the same rule", async () => {
     expectError(await asOwner("GET", "/dashboard/api-tokens?filter=a&filter=b"), 400, "VALIDATION_FAILED");
     expectFieldErrors(await asOwner("GET", "/dashboard/api-tokens?filter="), [
-      { type: "invalid_format", path: "filter" },
+      { type: "too_small", path: "filter" },
     ]);
     expectError(await asOwner("GET", "/accounts/team-guid?email="), 400, "VALIDATION_FAILED");
     expectError(

@@ -40,8 +40,8 @@ describe("magic links: assigned only for a success rebuild of that partner", () 
       customerId: "cust-1",
     });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ assigned: true, projectId: expect.any(String) });
-    expect(second.body).toEqual({ assigned: true, projectId: expect.any(String) });
+    expect(first.body).toEqual({ assigned: true, projectId: expect.any(String), brand: null });
+    expect(second.body).toEqual({ assigned: true, projectId: expect.any(String), brand: null });
     const ids = [projectId, ...[first, second].map((a) => (a.body as { projectId: string }).projectId)];
     expect(new Set(ids).size).toBe(3);
     const { projects } = (await control.state()).rebuild;
@@ -90,7 +90,7 @@ describe("magic links: assigned only for a success rebuild of that partner", () 
     const [partnerId, token] = tokens[kind] ?? [0, ""];
     const answer = await openLink({ partnerId, promptToken: token, customerId: "c" });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ assigned: false });
+    expect(answer.body).toEqual({ assigned: false, brand: null });
     expect((await control.state()).rebuild.projects).toHaveLength(3);
   });
 
@@ -108,7 +108,7 @@ describe("magic links: assigned only for a success rebuild of that partner", () 
     [
       "a bad partnerId",
       { partnerId: "01001", promptToken: "x", customerId: "c" },
-      [{ type: "invalid_value", path: "partnerId" }],
+      [{ type: "invalid_format", path: "partnerId" }],
     ],
     [
       "an empty customerId",
@@ -186,8 +186,8 @@ describe("complete: 200 with the rebuild, 404 unknown, 409 no longer running", (
 
   it.each([
     [{ status: "done" }, [{ type: "invalid_value", path: "status" }]],
-    [{ errorCode: "x" }, [{ type: "invalid_value", path: "errorCode" }]],
-    [{ status: "failed", errorMessage: "" }, [{ type: "invalid_type", path: "errorMessage" }]],
+    [{ errorCode: "x" }, [{ type: "unknown_field", path: "errorCode" }]],
+    [{ status: "failed", errorMessage: "" }, [{ type: "too_small", path: "errorMessage" }]],
     [[], [{ type: "invalid_type", path: "" }]],
   ])("%j gets 400, checked before the id", async (body, errors) => {
     expectFieldErrors(await complete("no-such-request", body), errors);
@@ -297,8 +297,8 @@ describe("PUT /__mock/partners/{id}: create or patch, 200 with the full settings
     expect((await control.state()).rebuild.partners).toEqual(before);
   });
 
-  it.each(["0", "01001", "abc", "-5"])("partner id %s is 400 at partnerId", async (id) => {
-    expectFieldErrors(await put(id, {}), [{ type: "invalid_value", path: "partnerId" }]);
+  it.each(["0", "01001", "abc", "-5"])("partner id %s is 404: no partner can have it", async (id) => {
+    expectError(await put(id, {}), 404, "NOT_FOUND");
   });
 
   it("a body that is not an object is 400 at the root", async () => {
@@ -402,11 +402,11 @@ describe("fault injection: PUT /__mock/faults", () => {
   });
 
   it.each([
-    [{ errorRate: 2 }, [{ type: "invalid_value", path: "errorRate" }]],
-    [{ errorRate: -0.1 }, [{ type: "invalid_value", path: "errorRate" }]],
-    [{ resetRate: "0.5" }, [{ type: "invalid_value", path: "resetRate" }]],
-    [{ latencyMs: 1.5 }, [{ type: "invalid_value", path: "latencyMs" }]],
-    [{ latencyMs: 60_001 }, [{ type: "invalid_value", path: "latencyMs" }]],
+    [{ errorRate: 2 }, [{ type: "too_big", path: "errorRate" }]],
+    [{ errorRate: -0.1 }, [{ type: "too_small", path: "errorRate" }]],
+    [{ resetRate: "0.5" }, [{ type: "invalid_type", path: "resetRate" }]],
+    [{ latencyMs: 1.5 }, [{ type: "invalid_type", path: "latencyMs" }]],
+    [{ latencyMs: 60_001 }, [{ type: "too_big", path: "latencyMs" }]],
     [{ errorRate: 0.6, resetRate: 0.6 }, [{ type: "invalid_value", path: "errorRate" }]],
     [{ chaos: true }, [{ type: "unknown_field", path: "chaos" }]],
     [[], [{ type: "invalid_type", path: "" }]],
@@ -441,9 +441,9 @@ describe("POST /__mock/clock/advance", () => {
   it.each([
     ["no body", undefined, [{ type: "required", path: "" }]],
     ["no seconds", {}, [{ type: "required", path: "seconds" }]],
-    ["negative seconds", { seconds: -1 }, [{ type: "invalid_value", path: "seconds" }]],
-    ["seconds as text", { seconds: "5" }, [{ type: "invalid_value", path: "seconds" }]],
-    ["more than ten years", { seconds: 400_000_000 }, [{ type: "invalid_value", path: "seconds" }]],
+    ["negative seconds", { seconds: -1 }, [{ type: "too_small", path: "seconds" }]],
+    ["seconds as text", { seconds: "5" }, [{ type: "invalid_type", path: "seconds" }]],
+    ["more than ten years", { seconds: 400_000_000 }, [{ type: "too_big", path: "seconds" }]],
     ["an unknown field", { seconds: 1, ms: 5 }, [{ type: "unknown_field", path: "ms" }]],
     ["an array", [], [{ type: "invalid_type", path: "" }]],
     ["null", null, [{ type: "invalid_type", path: "" }]],

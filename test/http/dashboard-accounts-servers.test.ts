@@ -177,8 +177,8 @@ describe("server inventory of the caller's team", () => {
       },
       [
         { type: "invalid_format", path: "servers.1.address" },
-        { type: "unknown_field", path: "servers.2.port" },
         { type: "required", path: "servers.2.address" },
+        { type: "unknown_field", path: "servers.2.port" },
         { type: "invalid_type", path: "servers.3" },
         { type: "invalid_format", path: "servers.4.address" },
         { type: "too_small", path: "servers.4.product" },
@@ -194,6 +194,17 @@ describe("server inventory of the caller's team", () => {
     "an address holding %j, which an IRI may not hold, gets 400 invalid_format",
     async (character) => {
       const body = { servers: [{ address: `https://srv.example.com/a${character}b`, product: "plesk" }] };
+      expectFieldErrors(await asOwner("POST", "/si/servers", body), [
+        { type: "invalid_format", path: "servers.0.address" },
+      ]);
+    },
+  );
+
+  // Nor a broken percent escape, a bracket outside an IP-literal host, or a second fragment.
+  it.each(["/a%zzb", "/a%2", "/a[x]b", "/?q=[1]", "/a#a#b"])(
+    "an address ending %j, which is no IRI, gets 400 invalid_format",
+    async (tail) => {
+      const body = { servers: [{ address: `https://srv.example.com${tail}`, product: "plesk" }] };
       expectFieldErrors(await asOwner("POST", "/si/servers", body), [
         { type: "invalid_format", path: "servers.0.address" },
       ]);

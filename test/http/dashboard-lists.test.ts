@@ -53,14 +53,14 @@ describe("pagination: page default 1, pageSize default 10, at most 100", () => {
     ["pageSize=101", "too_big", "pageSize"],
     ["page=2147483648", "too_big", "page"],
     ["page=99999999999999999999999", "too_big", "page"],
-    ["page=-1", "invalid_format", "page"],
-    ["page=%2B1", "invalid_format", "page"],
-    ["page=1.0", "invalid_format", "page"],
-    ["page=1e2", "invalid_format", "page"],
-    ["page=0x10", "invalid_format", "page"],
-    ["pageSize=ten", "invalid_format", "pageSize"],
-    ["pageSize=%201", "invalid_format", "pageSize"],
-    ["pageSize=%EF%BC%91", "invalid_format", "pageSize"],
+    ["page=-1", "invalid_type", "page"],
+    ["page=%2B1", "invalid_type", "page"],
+    ["page=1.0", "invalid_type", "page"],
+    ["page=1e2", "invalid_type", "page"],
+    ["page=0x10", "invalid_type", "page"],
+    ["pageSize=ten", "invalid_type", "pageSize"],
+    ["pageSize=%201", "invalid_type", "pageSize"],
+    ["pageSize=%EF%BC%91", "invalid_type", "pageSize"],
   ])("%s gets 400 %s at %s (never clamped)", async (query, type, path) => {
     expectFieldErrors(await asOwner("GET", `/si/servers?${query}`), [{ type, path }]);
     expectFieldErrors(await dashboardAs(call, TOKEN.manage)("GET", `/dashboard/api-tokens?${query}`), [

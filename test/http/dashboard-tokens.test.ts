@@ -196,13 +196,13 @@ describe("name: trimmed, 1 to 100 code points", () => {
 
   it("counts code points, not UTF-16 units", async () => {
     expect((await create("🚀".repeat(100))).status).toBe(201);
-    expectFieldErrors(await create("🚀".repeat(101)), [{ type: "too_big", path: "name" }]);
+    expectFieldErrors(await create("🚀".repeat(101)), [{ type: "invalid_format", path: "name" }]);
     expect((await create(` ${"x".repeat(100)} `)).status).toBe(201);
   });
 
   it.each([
     ["empty", "", "too_small"],
-    ["whitespace only", "   ", "too_small"],
+    ["whitespace only", "   ", "invalid_format"],
     ["not a string", 42, "invalid_type"],
     ["null", null, "invalid_type"],
   ])("%s gets 400 %s", async (_, name, type) => {

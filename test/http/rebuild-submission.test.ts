@@ -75,10 +75,10 @@ describe("sourceUrl: an absolute http(s) URL without user info, of a public host
     ["http://[ff02::1]/", "invalid_value"],
     ["http://[2001:db8::1]/", "invalid_value"],
     // Not an absolute http(s) URL
-    ["ftp://example.com/", "invalid_value"],
-    ["javascript:alert(1)", "invalid_value"],
-    ["https://user:pass@example.com/", "invalid_value"],
-    ["https://user@example.com/", "invalid_value"],
+    ["ftp://example.com/", "invalid_format"],
+    ["javascript:alert(1)", "invalid_format"],
+    ["https://user:pass@example.com/", "invalid_format"],
+    ["https://user@example.com/", "invalid_format"],
     ["example.com", "invalid_format"],
     ["/relative/path", "invalid_format"],
     ["http:example.com", "invalid_format"],
@@ -129,11 +129,14 @@ describe("prompt: optional string (not null), at most 10,000 characters", () => 
     ]);
   });
 
-  it("every invalid field is listed at once", async () => {
-    expectFieldErrors(await submit({ sourceUrl: "http://localhost", prompt: null, extra: 1 }), [
+  it("every field the schema refuses is listed at once; the public-host rule runs once the schema holds", async () => {
+    expectFieldErrors(await submit({ sourceUrl: "ftp://example.com", prompt: null, extra: 1 }), [
       { type: "unknown_field", path: "extra" },
-      { type: "invalid_value", path: "sourceUrl" },
+      { type: "invalid_format", path: "sourceUrl" },
       { type: "invalid_type", path: "prompt" },
+    ]);
+    expectFieldErrors(await submit({ sourceUrl: "http://localhost", prompt: "p" }), [
+      { type: "invalid_value", path: "sourceUrl" },
     ]);
   });
 });

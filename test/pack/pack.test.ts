@@ -1,6 +1,6 @@
 // The package as a consumer gets it: `npm pack` of the built dist/ (built first when missing or
 // stale, test/support/built-package.ts), installed from the tarball into a fresh project outside this repo. The bin must serve the
-// mock with only the package's dependencies (msw is an optional peer, so `npx` does not bring it);
+// mock and send a test callback (send-callback) with only the package's dependencies (msw is an optional peer, so `npx` does not bring it);
 // with msw 2 added, and in another project installed in one plain `npm install` next to msw 3
 // (without a peer-dependency warning), every entry point must load through `import` and `require`
 // and type-check from ESM and CJS consumers. msw 3 needs Node >= 22.12: its project runs on Node 24
@@ -8,7 +8,9 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -132,6 +134,51 @@ describe("the packed package", () => {
       expect(code).toBe(0);
     }
   }, 30_000);
+
+  it("installs a bin whose send-callback command documents itself and sends a callback, without msw", async () => {
+    const help = await run("npx", ["rebuild-dashboard-kit", "send-callback", "--help"], consumer, 60_000);
+    expect(help).toContain("Usage: rebuild-dashboard-kit send-callback --to URL --webhook-key KEY [options]");
+
+    // The bin from the tarball (the consumer has no msw) sends to a plain receiver here.
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => {
+        body += chunk.toString("utf8");
+      });
+      req.on("end", () => {
+        received.push(`${req.headers["x-api-key"]} ${body}`);
+        res.writeHead(200, { "content-type": "application/json" }).end('{"received":true}');
+      });
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const { port } = server.address() as AddressInfo;
+      const bin = join(consumer, "node_modules", ".bin", "rebuild-dashboard-kit");
+      const out = await run(
+        bin,
+        [
+          "send-callback",
+          "--to",
+          `http://127.0.0.1:${port}/hook`,
+          "--webhook-key",
+          "pack-key",
+          "--repeat",
+          "2",
+        ],
+        consumer,
+        60_000,
+      );
+      expect(out).toContain("All 2 attempts got a 2xx.");
+      expect(received).toHaveLength(2);
+      expect(received[0]).toMatch(/^pack-key \{"event_type":"partner_project_rebuild_completed",/);
+      expect(received[1]).toBe(received[0]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 90_000);
 
   describe.each(MSW)("with msw $major ($version)", ({ major, version, node }) => {
     let dir: string;

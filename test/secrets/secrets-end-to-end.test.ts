@@ -81,7 +81,7 @@ beforeAll(async () => {
     observe: (observation) => observed.push(observation),
     onRequest: (entry) => requestLog.push(entry),
   });
-  mock.world.rebuild.upsertPartner(1001, { rateLimitPerHour: 10_000 });
+  mock.world.upsertPartner(1001, { rateLimitPerHour: 10_000 });
 });
 
 afterAll(() => mock?.close());
@@ -148,7 +148,7 @@ describe("a session's secrets stay out of URLs, logs and errors", () => {
     }
 
     // Faults: retried reads log each attempt; unsafe calls surface lost answers; a timeout.
-    mock.world.faults = { errorRate: 0.3, resetRate: 0.3, latencyMs: 0 };
+    mock.world.setFaults({ errorRate: 0.3, resetRate: 0.3, latencyMs: 0 });
     await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         await failing(dashboard(fresh).servers.list());
@@ -160,9 +160,9 @@ describe("a session's secrets stay out of URLs, logs and errors", () => {
         );
       }),
     );
-    mock.world.faults = { errorRate: 0, resetRate: 0, latencyMs: 200 };
+    mock.world.setFaults({ errorRate: 0, resetRate: 0, latencyMs: 200 });
     await failing(dashboard(fresh, { timeoutMs: 20, maxRetries: 0 }).servers.list());
-    mock.world.faults = { errorRate: 0, resetRate: 0, latencyMs: 0 };
+    mock.world.setFaults({ errorRate: 0, resetRate: 0, latencyMs: 0 });
     await fetch(`${mock.origin}/__mock/state`).then((r) => r.text());
     await fetch(`${mock.origin}/__mock/deliveries`).then((r) => r.text());
   }, 60_000);

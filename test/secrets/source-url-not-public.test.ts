@@ -13,7 +13,7 @@ const { world, call } = useMswMock();
 
 beforeEach(() => {
   // Every accepted address counts toward the hour's limit, which is not under test here.
-  world.rebuild.upsertPartner(1001, { rateLimitPerHour: 1_000_000 });
+  world.upsertPartner(1001, { rateLimitPerHour: 1_000_000 });
 });
 
 /** IPv4 blocks that are not public unicast (IANA special-purpose registry; RFC 6890). */

@@ -58,7 +58,7 @@ async function mockServer(options: Parameters<typeof startMockServer>[0]) {
 
 /** A partner (a new one, or 1001) whose webhook is `url`; returns its credential headers. */
 async function partnerWith(server: RunningMockServer, id: number, url: string) {
-  const settings = server.world.rebuild.upsertPartner(id, { webhookUrl: url, rateLimitPerHour: 1000 });
+  const settings = server.world.upsertPartner(id, { webhookUrl: url, rateLimitPerHour: 1000 });
   return { "x-partner-id": String(id), "x-api-key": settings.apiKey };
 }
 
@@ -97,7 +97,7 @@ describe("attempts that fall due together run at once", () => {
     expect(healthy.requests).toHaveLength(1);
 
     expect((await advanced).status).toBe(200);
-    const deliveries = server.world.rebuild.deliveries();
+    const deliveries = server.world.listDeliveries().data;
     expect(deliveries.map((d) => d.responseStatus).sort()).toEqual([200, null, null, null]);
     await until(
       () => hanging.every((r) => r.requests[0]?.open === false),
@@ -121,12 +121,12 @@ describe("attempts that fall due together run at once", () => {
     await until(() => slow.requests.length === 1, "the slow receiver to be called");
     await submit(server, fastPartner, "https://fast.example.com/");
     await until(
-      () => server.world.rebuild.deliveries().length === 1,
+      () => server.world.listDeliveries().data.length === 1,
       "the fast receiver's callback to be recorded",
     );
     expect(fast.requests).toHaveLength(1);
     expect(slow.requests[0]?.open).toBe(true);
-    expect(server.world.rebuild.deliveries().map((d) => [d.url, d.responseStatus])).toEqual([
+    expect(server.world.listDeliveries().data.map((d) => [d.url, d.responseStatus])).toEqual([
       [fast.url, 200],
     ]);
   });

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createClock, type RunningMockServer, startMockServer } from "../../mocks/node.js";
+import { coreOf } from "../../mocks/world.js";
 import { FROZEN_AT, PARTNER, TOKEN } from "../support/default-seed.js";
 import { type RawAnswer, type RawRequest, rawClient, socketExchange } from "../support/raw-http.js";
 
@@ -184,8 +185,11 @@ describe("the control API refuses requests from origins that are not allowed, be
     ["POST", "/__mock/clock/advance", '{"seconds":60}'],
     ["OPTIONS", "/__mock/reset", null],
   ])("%s %s from %s: 403 FORBIDDEN in the error envelope", async (method, path, body) => {
-    const owner = mock.world.dashboard.authenticate(`Bearer ${TOKEN.unrestricted}`);
-    mock.world.dashboard.createApiToken(owner, { name: "still here after the refused request", claims: [] });
+    const owner = coreOf(mock.world).dashboard.authenticate(`Bearer ${TOKEN.unrestricted}`);
+    coreOf(mock.world).dashboard.createApiToken(owner, {
+      name: "still here after the refused request",
+      claims: [],
+    });
     const before = state();
     const headers: Array<[string, string]> = [
       ["origin", EVIL],
@@ -313,7 +317,9 @@ describe("request-targets that are not URLs get 400, and the server goes on", ()
       expect(JSON.parse(answer.body)).toEqual({
         message: expect.any(String),
         error: { code: "VALIDATION_FAILED" },
-        errors: [{ type: "invalid_format", path: "", message: "The request-target is not a valid URL" }],
+        errors: [
+          { type: "invalid_format", path: "", message: "must have a request-target that is a valid URL" },
+        ],
       });
     },
   );

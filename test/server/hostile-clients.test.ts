@@ -15,6 +15,8 @@ import { createEdge } from "../../mocks/http/edge.js";
 import { createEdgePolicy } from "../../mocks/http/edge-policy.js";
 import { createNodeListener } from "../../mocks/http/node-listener.js";
 import { createClock, type RunningMockServer, startMockServer } from "../../mocks/node.js";
+import { coreOf } from "../../mocks/world.js";
+import { suiteLog } from "../support/conformance-observer.js";
 import { FROZEN_AT, PARTNER, TOKEN } from "../support/default-seed.js";
 import { rawClient, socketExchange } from "../support/raw-http.js";
 import { REPO_ROOT } from "./spawn-cli.js";
@@ -64,8 +66,8 @@ const ROUTES: Array<[string, string, number, string[]]> = [
 
 describe("a body over 1 MiB is refused as soon as the limit is crossed, and the connection closed", () => {
   it.each(ROUTES)("%s %s with Content-Length: 8 MiB → %i", async (method, path, status, headers) => {
-    const owner = mock.world.dashboard.authenticate(`Bearer ${TOKEN.unrestricted}`);
-    mock.world.dashboard.createApiToken(owner, { name: "must survive", claims: [] });
+    const owner = coreOf(mock.world).dashboard.authenticate(`Bearer ${TOKEN.unrestricted}`);
+    coreOf(mock.world).dashboard.createApiToken(owner, { name: "must survive", claims: [] });
     const before = state();
     const answer = await socketExchange(port(), head(method, path, headers, `Content-Length: ${8 * MiB}`), {
       keepWriting: { chunk: "x".repeat(64 * 1024), maxBytes: 8 * MiB },
@@ -174,7 +176,7 @@ describe("a failure while answering is a 500 INTERNAL, reported, and the server 
       onInternalError: (error) => internalErrors.push(error),
     });
     try {
-      const rebuild = server.world.rebuild as { deliveries: () => unknown };
+      const rebuild = coreOf(server.world).rebuild as { deliveries: () => unknown };
       rebuild.deliveries = () => {
         throw new Error("a bug in the mock");
       };
@@ -186,6 +188,8 @@ describe("a failure while answering is a 500 INTERNAL, reported, and the server 
         error: { code: "INTERNAL" },
       });
       expect(internalErrors.slice(before).map(String)).toEqual(["Error: a bug in the mock"]);
+      // The observer flags every 5xx as the mock failing, which this bug planted on purpose is.
+      expect(suiteLog.takeViolations()).toEqual([expect.stringContaining("GET /__mock/deliveries → 500")]);
       expect((await fetch(`${server.origin}/__mock/state`)).status).toBe(200);
     } finally {
       await server.close();

@@ -155,15 +155,19 @@ describe("npm start", () => {
   it.concurrent.each([
     ["a missing file", null, /cannot read seed file .*missing\.json: ENOENT/],
     ["invalid JSON", '{"dashboard": ', /seed file .*invalid-json\.json is not valid JSON/],
-    ["not an object", "[]", /must hold a JSON object with "dashboard" and\/or "rebuild"/],
-    ["an unknown top-level key", '{"partners": []}', /has unknown top-level keys: partners/],
-    ["a list that is not a list", '{"dashboard": {"teams": 5}}', /Dashboard seed: teams: Must be an array/],
+    ["not an object", "[]", /Invalid seed: \(root\): must be an object/],
+    ["an unknown top-level key", '{"partners": []}', /Invalid seed: partners: is not a known field/],
     [
-      "a half that is not an object",
-      '{"rebuild": "partners"}',
-      /Invalid rebuild seed: must be an object with partners/,
+      "a list that is not a list",
+      '{"dashboard": {"teams": 5}}',
+      /Invalid seed: .*dashboard\.teams: must be an array/,
     ],
-    ["an invalid partner", '{"rebuild": {"partners": [{"id": 0}]}}', /Invalid rebuild seed: partners\.0\.id/],
+    ["a half that is not an object", '{"rebuild": "partners"}', /Invalid seed: rebuild: must be an object/],
+    [
+      "an invalid partner",
+      '{"rebuild": {"partners": [{"id": 0}]}}',
+      /Invalid seed: rebuild\.partners\.0\.id: must be at least 1/,
+    ],
     [
       "a token of an unknown user",
       JSON.stringify({
@@ -176,7 +180,7 @@ describe("npm start", () => {
           servers: [],
         },
       }),
-      /Dashboard seed: token 1 belongs to unknown user 7/,
+      /Invalid seed: dashboard: token 1 belongs to unknown user 7/,
     ],
     [
       "an unknown claim name",
@@ -197,7 +201,7 @@ describe("npm start", () => {
           servers: [],
         },
       }),
-      /Dashboard seed: tokens\.0\.claims\.0\.name: Must be one of: mcp, manage-api-tokens/,
+      /Invalid seed: dashboard\.tokens\.0\.claims\.0\.name: must be one of mcp, manage-api-tokens/,
     ],
   ])(
     "a bad seed file (%s) exits 1 with a clear message",

@@ -3,9 +3,10 @@
 // on top of the behaviour tests/http/adapters.test.ts shows it shares with MSW.
 import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createClock,
+  createMockWorld,
   type RequestLogEntry,
   type RunningMockServer,
   startMockServer,
@@ -139,7 +140,7 @@ describe("startMockServer", () => {
   it("delivers callbacks over the network to a real receiver, retrying a 500", async () => {
     const server = await start();
     const { url, received } = await receiver([500]);
-    server.world.rebuild.upsertPartner(1001, { webhookUrl: url });
+    server.world.upsertPartner(1001, { webhookUrl: url });
     const submitted = (await (await submitTo(server.origin, "https://www.example.com/")).json()) as {
       requestId: string;
     };
@@ -167,10 +168,10 @@ describe("startMockServer", () => {
     const server = await start();
     const { url } = await receiver([]);
     await new Promise((resolve) => receivers.splice(0)[0]?.close(resolve));
-    server.world.rebuild.upsertPartner(1001, { webhookUrl: url });
+    server.world.upsertPartner(1001, { webhookUrl: url });
     await submitTo(server.origin, "https://www.example.com/");
     await server.world.clock.advance(5000);
-    expect(server.world.rebuild.deliveries().map((d) => d.responseStatus)).toEqual([null]);
+    expect(server.world.listDeliveries().data.map((d) => d.responseStatus)).toEqual([null]);
   });
 
   it("on real time, clock/advance moves ahead of the wall clock and reset brings the offset back to 0", async () => {
@@ -186,7 +187,7 @@ describe("startMockServer", () => {
       body: JSON.stringify({ seconds: 3600 }),
     });
     expect((await nowOf()) - Date.now()).toBeGreaterThan(3590_000);
-    expect(server.world.rebuild.deliveries()).toHaveLength(1);
+    expect(server.world.listDeliveries().data).toHaveLength(1);
     expect((await fetch(`${server.origin}/__mock/reset`, { method: "POST" })).status).toBe(204);
     expect(Math.abs((await nowOf()) - Date.now())).toBeLessThan(5000);
     expect(server.world.clock.offsetMs).toBe(0);
@@ -224,6 +225,29 @@ describe("startMockServer", () => {
     const again = await startMockServer({ port, clock: createClock({ frozenAt: FROZEN_AT }) });
     running.push(again);
     expect((again.server.address() as AddressInfo).port).toBe(port);
+  });
+
+  it("serves a world of its own origin, refuses another, and leaves a world it did not make running", async () => {
+    const probe = await startMockServer({ port: 0 });
+    const { port } = probe.server.address() as AddressInfo;
+    await probe.close();
+    const clock = createClock({ frozenAt: FROZEN_AT });
+    const world = createMockWorld({ clock, origin: `http://127.0.0.1:${port + 1 === 65536 ? 1 : port + 1}` });
+    await expect(startMockServer({ port, world })).rejects.toThrow(
+      new TypeError(
+        `startMockServer: the world's origin is ${world.origin}, this server's http://127.0.0.1:${port}`,
+      ),
+    );
+    const own = createMockWorld({
+      clock: createClock({ frozenAt: FROZEN_AT }),
+      origin: `http://127.0.0.1:${port}`,
+    });
+    const dispose = vi.spyOn(own.clock, "dispose");
+    const server = await startMockServer({ port, world: own });
+    expect((await fetch(`${server.origin}/__mock/state`)).status).toBe(200);
+    await server.close();
+    // Its clock still wakes for due work: the world is the caller's to end.
+    expect(dispose).not.toHaveBeenCalled();
   });
 
   it("refuses a port already in use with EADDRINUSE", async () => {

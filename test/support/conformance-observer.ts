@@ -31,6 +31,8 @@ export interface ConformanceRecord {
   requests: number;
   /** Answers the standalone server's edge gave in front of the APIs (preflights, refusals). */
   edgeAnswers?: number;
+  /** Answers of the control API (`/__mock`) checked against openapi/mock-control.yaml. */
+  controlAnswers?: number;
   /** Of those, requests that break the contract (each answered with a documented 4xx, or reported). */
   invalidRequests: number;
   callbacks: number;
@@ -46,15 +48,17 @@ const MAX_SHOWN = 2000;
 export class ConformanceLog {
   #pending: string[] = [];
   readonly #covered = new Set<string>();
-  readonly #counts = { requests: 0, invalidRequests: 0, callbacks: 0, edgeAnswers: 0 };
+  readonly #counts = { requests: 0, invalidRequests: 0, callbacks: 0, edgeAnswers: 0, controlAnswers: 0 };
 
   /**
    * The observer for one mock. It tells the APIs apart by the base URLs the mock mounts them at;
-   * `/__mock` is a development tool outside the contract and is not checked.
+   * `/__mock` is the control API, a development tool whose answers are checked against its own
+   * document (decisions/024), outside the contracts' coverage.
    */
   observer(world: MockWorld, options: MockDispatcherOptions): (observation: MockObservation) => void {
     const dashboard = new URL(options.dashboardBaseUrl ?? `${world.origin}/v1`);
     const rebuild = new URL(options.rebuildBaseUrl ?? world.origin);
+    const control = new URL(`${world.origin}/__mock`);
     return (observation) => {
       if (observation.kind === "callback") {
         this.#counts.callbacks++;
@@ -68,7 +72,9 @@ export class ConformanceLog {
       const { url } = observation.request;
       const dashboardPath = below(dashboard, url);
       const rebuildPath = below(rebuild, url);
-      if (dashboardPath !== undefined) this.#checkExchange("dashboard", dashboardPath, observation);
+      const controlPath = below(control, url);
+      if (controlPath !== undefined) this.#checkControl(controlPath, observation);
+      else if (dashboardPath !== undefined) this.#checkExchange("dashboard", dashboardPath, observation);
       else if (rebuildPath === REBUILD_SCOPE || rebuildPath?.startsWith(`${REBUILD_SCOPE}/`)) {
         this.#checkExchange("rebuild", rebuildPath, observation);
       }
@@ -135,6 +141,27 @@ export class ConformanceLog {
     const responses = operation?.operation.responses;
     const key = isObject(responses) ? documentedStatus(responses, status) : undefined;
     if (operation && key) this.#covered.add(responseKey(api, request.method, operation.template, key));
+  }
+
+  /** A control API answer: as openapi/mock-control.yaml documents it, and never a 5xx. */
+  #checkControl(path: string, { request, response }: RequestObservation): void {
+    this.#counts.controlAnswers++;
+    const headers = new Headers(response.headers);
+    if (response.body !== undefined) headers.set("content-type", "application/json");
+    const body = response.body === undefined ? undefined : JSON.parse(JSON.stringify(response.body));
+    const problems = contractViolations("mock-control", {
+      method: request.method,
+      path,
+      status: response.status,
+      headers,
+      body,
+    });
+    if (response.status >= 500) problems.push(`${response.status}: the mock failed`);
+    this.#report(
+      `${request.method} ${request.url.pathname} → ${response.status} (control API)`,
+      problems,
+      body,
+    );
   }
 
   /**

@@ -9,7 +9,8 @@ import type { ValidateFunction } from "ajv/dist/2020";
 import { parse } from "yaml";
 import { createContractAjv } from "./contract-ajv.js";
 
-export type ContractApi = "dashboard" | "rebuild";
+/** The two service contracts, and the mock's control API (a development tool, decisions/024). */
+export type ContractApi = "dashboard" | "rebuild" | "mock-control";
 
 /** What a test saw on the wire. */
 export interface ObservedResponse {
@@ -31,7 +32,17 @@ export interface LoadedContract {
   validators: Map<string, ValidateFunction>;
 }
 
-const FILES: Record<ContractApi, string> = { dashboard: "dashboard.yaml", rebuild: "rebuild.yaml" };
+const FILES: Record<ContractApi, string> = {
+  dashboard: "dashboard.yaml",
+  rebuild: "rebuild.yaml",
+  "mock-control": "mock-control.yaml",
+};
+/** The error envelope each document's unknown paths and methods answer with. */
+const ERROR_SCHEMA: Record<ContractApi, string> = {
+  dashboard: "/components/schemas/ErrorResponse",
+  rebuild: "/components/schemas/ErrorResponse",
+  "mock-control": "/components/schemas/ControlError",
+};
 const loaded = new Map<ContractApi, LoadedContract>();
 
 export function isObject(value: unknown): value is JsonObject {
@@ -41,16 +52,26 @@ export function isObject(value: unknown): value is JsonObject {
 export function contract(api: ContractApi): LoadedContract {
   let entry = loaded.get(api);
   if (!entry) {
-    const path = fileURLToPath(new URL(`../../openapi/${FILES[api]}`, import.meta.url));
-    const doc: unknown = parse(readFileSync(path, "utf8"));
-    if (!isObject(doc)) throw new Error(`openapi/${FILES[api]} is not a YAML mapping`);
+    const doc = load(FILES[api]);
     const ajv = createContractAjv();
     const id = `https://contract.test/openapi/${FILES[api]}`;
     ajv.addSchema({ ...doc, $id: id });
+    // A document may refer to the others' schemas by file name (`./dashboard.yaml#/…`).
+    for (const file of Object.values(FILES)) {
+      if (file !== FILES[api]) ajv.addSchema({ ...load(file), $id: `https://contract.test/openapi/${file}` });
+    }
     entry = { doc, id, ajv, validators: new Map() };
     loaded.set(api, entry);
   }
   return entry;
+}
+
+function load(file: string): JsonObject {
+  const doc: unknown = parse(
+    readFileSync(fileURLToPath(new URL(`../../openapi/${file}`, import.meta.url)), "utf8"),
+  );
+  if (!isObject(doc)) throw new Error(`openapi/${file} is not a YAML mapping`);
+  return doc;
 }
 
 const escapeToken = (token: string) => token.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -134,7 +155,7 @@ export function contractViolations(api: ContractApi, response: ObservedResponse)
   const method = asked === "head" && isObject(item) && !isObject(item.head) ? "get" : asked;
   if (!isObject(item)) {
     if (response.status !== 404) return [`the path is not in the contract, so only 404 fits`];
-    return schemaErrors(api, "/components/schemas/ErrorResponse", response.body);
+    return schemaErrors(api, ERROR_SCHEMA[api], response.body);
   }
   if (!isObject(item[method])) {
     const problems: string[] = [];
@@ -149,7 +170,7 @@ export function contractViolations(api: ContractApi, response: ObservedResponse)
     if (allow.join(",") !== expected.join(",")) {
       problems.push(`Allow is ${JSON.stringify(allow.join(", "))}, expected ${expected.join(", ")}`);
     }
-    return [...problems, ...schemaErrors(api, "/components/schemas/ErrorResponse", response.body)];
+    return [...problems, ...schemaErrors(api, ERROR_SCHEMA[api], response.body)];
   }
   const operationPointer = pointerOf("paths", template ?? "", method);
   const responses = (item[method] as JsonObject).responses;

@@ -37,7 +37,7 @@ export const DOCUMENTED_RULES: readonly DocumentedRule[] = [
     fieldError: {
       type: "duplicate",
       path: /^claims\.\d+$/,
-      message: /^The claim "[^"]+" is already given earlier in claims$/,
+      message: /^duplicates claim \S+$/,
     },
   },
 ];

@@ -9,8 +9,8 @@ describe("createMockWorld seed halves", () => {
   });
 
   it.each([
-    ["dashboard", /^Dashboard seed: must be an object with teams, users, tokens and servers$/],
-    ["rebuild", /^Invalid rebuild seed: must be an object with partners$/],
+    ["dashboard", /^Invalid seed: dashboard: must be an object$/],
+    ["rebuild", /^Invalid seed: rebuild: must be an object$/],
   ])("an explicit null %s half is refused, not replaced by the default", (half, message) => {
     expect(() => createMockWorld({ clock: clock(), seed: { [half]: null } as never })).toThrow(message);
   });

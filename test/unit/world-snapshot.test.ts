@@ -10,15 +10,19 @@ import {
   type MockWorldSnapshot,
   seededRandom,
 } from "../../mocks/index.js";
+import { coreOf } from "../../mocks/world.js";
 import { FROZEN_AT, PARTNER, TOKEN } from "../support/default-seed.js";
 
 function frozenWorld(at = FROZEN_AT) {
-  const world = createMockWorld({ clock: createClock({ frozenAt: at }), random: seededRandom(11) });
   const sent: CallbackDelivery[] = [];
-  // Every callback fails, so retries stay pending; the sink gets its entries through its own call.
-  world.useTransport(async (delivery) => {
-    sent.push(delivery);
-    return { status: 503 };
+  const world = createMockWorld({
+    clock: createClock({ frozenAt: at }),
+    random: seededRandom(11),
+    // Every callback fails, so retries stay pending; the sink gets its entries through its own call.
+    transport: async (delivery) => {
+      sent.push(delivery);
+      return { status: 503 };
+    },
   });
   return { world, sent };
 }
@@ -26,39 +30,41 @@ function frozenWorld(at = FROZEN_AT) {
 /** A world with something of everything: tokens, servers, invitations, rebuilds in every state, deliveries, the sink, the rate window, faults. */
 async function busyWorld() {
   const { world, sent } = frozenWorld();
-  const owner = world.dashboard.authenticate(`Bearer ${TOKEN.unrestricted}`);
-  const created = world.dashboard.createApiToken(owner, {
+  // The public APIs' operations, through the world's internals (the HTTP tests go through the routes).
+  const { dashboard, rebuild } = coreOf(world);
+  const owner = dashboard.authenticate(`Bearer ${TOKEN.unrestricted}`);
+  const created = dashboard.createApiToken(owner, {
     name: "kept",
     claims: [{ name: "manage-api-tokens" }],
   });
-  world.dashboard.deleteApiToken(owner, String(created.data.id));
-  const again = world.dashboard.createApiToken(owner, { name: "after a deletion", claims: [] });
-  world.dashboard.connectServers(owner, {
+  dashboard.deleteApiToken(owner, created.data.id);
+  const again = dashboard.createApiToken(owner, { name: "after a deletion", claims: [] });
+  dashboard.connectServers(owner, {
     servers: [{ address: "https://panel9.example.com", product: "plesk" }],
   });
-  world.dashboard.sendInvitations(owner, { emails: ["new@example.org"] });
-  const partner = world.rebuild.authenticate(PARTNER.ok.id, PARTNER.ok.apiKey);
-  world.rebuild.admit(partner);
-  const done = world.rebuild.submit(partner, { sourceUrl: "https://done.example.com/", prompt: "Keep it" });
-  world.rebuild.admit(partner);
-  const stalled = world.rebuild.submit(partner, { sourceUrl: "https://stall.example.com/" });
+  dashboard.sendInvitations(owner, { emails: ["new@example.org"] });
+  const partner = rebuild.authenticate(PARTNER.ok.id, PARTNER.ok.apiKey);
+  rebuild.admit(partner);
+  const done = rebuild.submit(partner, { sourceUrl: "https://done.example.com/", prompt: "Keep it" });
+  rebuild.admit(partner);
+  const stalled = rebuild.submit(partner, { sourceUrl: "https://stall.example.com/" });
   await world.clock.advance(5000);
-  world.rebuild.admit(partner);
-  const running = world.rebuild.submit(partner, { sourceUrl: "https://fail.example.com/" });
-  world.rebuild.sinkReceive(1001, { "X-Trace": "a" }, '{"hello":"sink"}');
-  world.rebuild.openMagicLink({
+  rebuild.admit(partner);
+  const running = rebuild.submit(partner, { sourceUrl: "https://fail.example.com/" });
+  rebuild.sinkReceive(1001, { "X-Trace": "a" }, '{"hello":"sink"}');
+  world.openMagicLink({
     partnerId: 1001,
     promptToken: Buffer.from(`rebuildId=${done.rebuild.projectId}`).toString("base64"),
     customerId: "c-1",
   });
-  world.faults = { latencyMs: 5, errorRate: 0.1, resetRate: 0 };
+  world.setFaults({ latencyMs: 5, errorRate: 0.1, resetRate: 0 });
   return { world, sent, again, done, stalled, running };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests below edit arbitrary paths of a parsed snapshot
 type EditableJson = Record<string, any>;
 
-const roundTrip = (snapshot: MockWorldSnapshot) => JSON.parse(JSON.stringify(snapshot)) as unknown;
+const roundTrip = (snapshot: MockWorldSnapshot) => JSON.parse(JSON.stringify(snapshot)) as MockWorldSnapshot;
 
 describe("world.snapshot() and world.restore()", () => {
   it("bring back the whole state, exactly", async () => {
@@ -67,7 +73,7 @@ describe("world.snapshot() and world.restore()", () => {
     copy.restore(roundTrip(world.snapshot()));
     expect(copy.state()).toEqual(world.state());
     expect(copy.snapshot()).toEqual(world.snapshot());
-    expect(copy.faults).toEqual({ latencyMs: 5, errorRate: 0.1, resetRate: 0 });
+    expect(copy.getFaults()).toEqual({ latencyMs: 5, errorRate: 0.1, resetRate: 0 });
   });
 
   it("hold no token secret, only hashes; restored tokens answer to their secrets, deleted ids stay used", async () => {
@@ -77,8 +83,9 @@ describe("world.snapshot() and world.restore()", () => {
       expect(json).not.toContain(secret);
     const copy = frozenWorld().world;
     copy.restore(JSON.parse(json));
-    const owner = copy.dashboard.authenticate(`Bearer ${again.data.token}`);
-    const next = copy.dashboard.createApiToken(owner, { name: "next", claims: [] });
+    const { dashboard } = coreOf(copy);
+    const owner = dashboard.authenticate(`Bearer ${again.data.token}`);
+    const next = dashboard.createApiToken(owner, { name: "next", claims: [] });
     expect(next.data.id).toBe(again.data.id + 1);
   });
 
@@ -130,7 +137,8 @@ describe("world.snapshot() and world.restore()", () => {
 /** The field errors restore throws, as `type@path`. */
 function refusal(world: MockWorld, snapshot: unknown): string[] {
   try {
-    world.restore(snapshot);
+    // Parsed JSON of any shape, as a state file or a PUT body may hold.
+    world.restore(snapshot as MockWorldSnapshot);
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== "VALIDATION_FAILED") throw error;
     return (error.details.fieldErrors ?? []).map((e) => `${e.type}@${e.path}`);
@@ -189,21 +197,31 @@ describe("world.restore() refuses what is not a valid state, naming each bad val
         const running = s.rebuild.rebuilds.find((r: { status: string }) => r.status === "running");
         running.completedAt = "2026-03-01T12:00:00Z";
       },
-      ["invalid_value@rebuild.rebuilds.1.completedAt"],
+      ["unknown_field@rebuild.rebuilds.1.completedAt"],
     ],
     [
       "a pending retry with attempt 6",
       (s) => (s.rebuild.deliveries.pending[0].attempt = 6),
       ["too_big@rebuild.deliveries.pending.0.attempt"],
     ],
-    ["faults out of range", (s) => (s.faults.errorRate = 2), ["invalid_value@faults.errorRate"]],
+    [
+      "a delivery whose URL is no URL",
+      (s) => (s.rebuild.deliveries.log[0].url = "not a url {at all}"),
+      ["invalid_format@rebuild.deliveries.log.0.url"],
+    ],
+    ["faults out of range", (s) => (s.faults.errorRate = 2), ["too_big@faults.errorRate"]],
+    [
+      "faults that add up to more than 1",
+      (s) => Object.assign(s.faults, { errorRate: 0.6, resetRate: 0.6 }),
+      ["invalid_value@faults.errorRate"],
+    ],
     [
       "a sink body nested too deep",
       (s) => (s.rebuild.sink.entries["1001"][0].text = "[".repeat(100)),
       ["too_big@rebuild.sink.entries.1001.0.text"],
     ],
   ])("%s", async (_, change, expected) => {
-    const snapshot = await edit(change);
+    const snapshot: unknown = await edit(change);
     const { world } = await busyWorld();
     const before = world.snapshot();
     expect(refusal(world, snapshot)).toEqual(expect.arrayContaining(expected));

@@ -1,10 +1,22 @@
-import type { Claim, ClaimInput, ClaimName, McpAttributes } from "./types.js";
+import type { FieldError } from "../errors.js";
+import { joinPath } from "../validation/schema-errors.js";
+import type { Claim, ClaimInput, McpAttributes } from "./types.js";
 
-// Keyed by the contract's claim names, so the compiler rejects a name missing here or unknown there.
-const KNOWN_CLAIMS: Readonly<Record<ClaimName, true>> = { mcp: true, "manage-api-tokens": true };
-
-/** The claim names the contract defines, for checking input at run time. */
-export const CLAIM_NAMES: readonly string[] = Object.keys(KNOWN_CLAIMS);
+/**
+ * Rule 6's "the same claim name twice": one `duplicate` error at each later occurrence (the contract's
+ * schema cannot say it: `uniqueItems` compares whole items, not one property of them).
+ */
+export function duplicateClaims(claims: readonly { name: string }[], path: string): FieldError[] {
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  claims.forEach(({ name }, index) => {
+    if (seen.has(name)) {
+      errors.push({ type: "duplicate", path: joinPath(path, index), message: `duplicates claim ${name}` });
+    }
+    seen.add(name);
+  });
+  return errors;
+}
 
 /**
  * The stored, frozen form of a claim. Stored claims are shared by the principal and every response,

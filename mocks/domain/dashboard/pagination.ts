@@ -1,5 +1,10 @@
-import type { PageWindow } from "./query.js";
 import type { ListPage } from "./types.js";
+
+/** Which page of a list, as the contract's `page` and `pageSize` (their defaults filled in). */
+interface PageWindow {
+  page: number;
+  pageSize: number;
+}
 
 /**
  * One page of `items`, viewing only the items on it. Iteration stops at the page's end, so an

@@ -1,67 +1,15 @@
-import type { ClaimInput } from "./types.js";
+import type { components } from "../../../src/generated/mock-control.js";
+import { deepFreeze } from "../deep-freeze.js";
 
 /**
- * The starting state of the Dashboard mock. Plain JSON, so a seed can live in a file. Secrets are
- * given in clear here and hashed when the domain loads the seed; nothing keeps them in clear after.
- * Loading checks every value (seed-check.ts) and throws an Error naming the JSON path of each
- * problem; unknown fields are errors too, so a misspelt `expireAt` cannot go unnoticed.
+ * The starting state of the Dashboard mock (openapi/mock-control.yaml, `DashboardSeed`): teams,
+ * users, tokens with their secrets in clear (hashed when loaded; nothing keeps them in clear after)
+ * and each team's servers in connection order. Plain JSON, so a seed can live in a file; the world
+ * checks it against that schema, and loading checks references and uniqueness.
  */
-export interface DashboardSeed {
-  teams: readonly DashboardSeedTeam[];
-  users: readonly DashboardSeedUser[];
-  tokens: readonly DashboardSeedToken[];
-  /** Each team's inventory, in connection order. */
-  servers: readonly DashboardSeedServer[];
-}
-
-export interface DashboardSeedTeam {
-  /** Internal key that users and servers refer to; not part of the API. Non-empty, unique. */
-  id: string;
-  /** What `GET /accounts/team-guid` answers: a GUID, unique (either case; answered in lower case). */
-  guid: string;
-}
-
-export interface DashboardSeedUser {
-  /** Positive integer, unique. */
-  id: number;
-  /** A valid address (as for invitations), unique case-insensitively. */
-  email: string;
-  /** A `DashboardSeedTeam.id`. */
-  team: string;
-}
-
-export interface DashboardSeedToken {
-  /** Positive integer, unique. Tokens created later get ids above the highest seeded one. */
-  id: number;
-  /** A `DashboardSeedUser.id`: the owner. */
-  userId: number;
-  /** 1 to 100 characters after trimming, as through the API. */
-  name: string;
-  /** The bearer secret in clear, unique. Any visible ASCII without spaces. */
-  secret: string;
-  /** Empty for an unrestricted token; each claim as `POST /dashboard/api-tokens` accepts it. */
-  claims: readonly DashboardSeedClaim[];
-  /** RFC 3339 date-time with an offset, e.g. `2026-01-01T00:00:00+00:00` or `…T00:00:00Z`. */
-  createdAt: string;
-  /** Absent or null: never expires. At or before the current time the token gets 401. */
-  expireAt?: string | null;
-  /** Absent or null: never used. */
-  lastUsedAt?: string | null;
-}
-
-/** A claim as a request would write it: `readonly` defaults to false. */
-type DashboardSeedClaim = ClaimInput;
-
-interface DashboardSeedServer {
-  /** A GUID, unique across teams (either case; answered in lower case). */
-  guid: string;
-  /** A `DashboardSeedTeam.id`: whose inventory holds the server. */
-  team: string;
-  /** `address` and `product` follow the rules of `POST /si/servers`. */
-  address: string;
-  product: string;
-  active: boolean;
-}
+export type DashboardSeed = components["schemas"]["DashboardSeed"];
+/** One token of a seed. */
+export type DashboardSeedToken = components["schemas"]["SeedToken"];
 
 const TEAM_A_GUID = "3f2a7c1e-8b4d-4e6f-9a1b-2c3d4e5f6a7b";
 const TEAM_B_GUID = "9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
@@ -75,7 +23,7 @@ const SEEDED_AT = "2026-01-01T00:00:00+00:00";
  * (`other@example.com`, team B, no servers), with one token per interesting claim combination.
  * Every token but `mock-token-other-user` belongs to user 1.
  */
-export const defaultDashboardSeed: DashboardSeed = {
+export const defaultDashboardSeed: DashboardSeed = deepFreeze({
   teams: [
     { id: "team-a", guid: TEAM_A_GUID },
     { id: "team-b", guid: TEAM_B_GUID },
@@ -183,4 +131,4 @@ export const defaultDashboardSeed: DashboardSeed = {
       active: false,
     },
   ],
-};
+});

@@ -1,6 +1,5 @@
 import { BoundedLog } from "../bounded-log.js";
-import { emailKey } from "./email-address.js";
-import type { DashboardSeedTeam, DashboardSeedUser } from "./seed.js";
+import type { DashboardSeed } from "./seed.js";
 
 export interface UserRecord {
   readonly id: number;
@@ -18,7 +17,7 @@ export interface InvitationRecord {
 }
 
 /** The outbox keeps this many most recent invitations; older ones are dropped and counted. */
-export const INVITATION_LOG_LIMIT = 1000;
+const INVITATION_LOG_LIMIT = 1000;
 
 /** Teams, users, the invitation outbox, and the email → team resolution behind `team-guid`. */
 export class TeamDirectory {
@@ -31,7 +30,7 @@ export class TeamDirectory {
   readonly #outbox = new BoundedLog<InvitationRecord>(INVITATION_LOG_LIMIT);
 
   /** Throws on a broken seed: duplicate ids, GUIDs or emails, or a user in an unknown team. */
-  constructor(teams: readonly DashboardSeedTeam[], users: readonly DashboardSeedUser[]) {
+  constructor(teams: DashboardSeed["teams"], users: DashboardSeed["users"]) {
     const teamByGuid = new Map<string, string>();
     teams.forEach((team, index) => {
       if (this.#teamGuids.has(team.id)) throw new Error(`Dashboard seed: team ${team.id} is given twice`);
@@ -110,4 +109,9 @@ export class TeamDirectory {
     this.#invitedTeamByEmail.clear();
     for (const [email, teamId] of invitedTeams) this.#invitedTeamByEmail.set(emailKey(email), teamId);
   }
+}
+
+/** Emails match case-insensitively (contract-decisions), so indexes are keyed by this form. */
+function emailKey(email: string): string {
+  return email.toLowerCase();
 }

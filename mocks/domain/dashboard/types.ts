@@ -7,8 +7,6 @@ export type McpAttributes = Schemas["McpClaimAttributes"];
 export type Claim = Schemas["Claim"];
 /** A claim as a request writes it: `readonly` and `attributes` optional. */
 export type ClaimInput = Schemas["ClaimInput"];
-/** The claim names the Dashboard API knows. */
-export type ClaimName = Claim["name"];
 
 /** Who is calling: the result of `authenticate`, passed to every operation. */
 export interface Principal {

@@ -1,23 +1,46 @@
+// How the service builds a completion callback: its body and its headers. The mock's deliveries
+// and the bin's send-callback command both build theirs here.
 import type { RebuildCallbackPayload, RebuildRecord } from "./types.js";
 
 const CALLBACK_EVENT_TYPE = "partner_project_rebuild_completed";
 
+/** What a callback tells about a finished rebuild: a rebuild record has these fields, and so does a hand-made test callback. */
+export type CallbackFields = Pick<
+  RebuildRecord,
+  "requestId" | "partnerId" | "projectId" | "sourceUrl" | "previewUrl" | "errorCode" | "errorMessage"
+> & { status: "success" | "failed" };
+
+/** Where a successful rebuild's project can be previewed. */
+export function previewUrlOf(projectId: string): string {
+  return `https://preview.mock.example/projects/${encodeURIComponent(projectId)}`;
+}
+
 /** The callback body for a rebuild in a final state; optional fields appear only when the rebuild has them. */
-export function callbackPayload(
-  record: RebuildRecord & { status: "success" | "failed" },
-): RebuildCallbackPayload {
-  const payload: RebuildCallbackPayload = {
+export function callbackPayload(fields: CallbackFields): RebuildCallbackPayload {
+  const common = {
     event_type: CALLBACK_EVENT_TYPE,
-    request_id: record.requestId,
-    partner_id: record.partnerId,
-    project_id: record.projectId,
-    source_url: record.sourceUrl,
-    status: record.status,
-  };
-  if (record.status === "success" && record.previewUrl !== undefined) payload.preview_url = record.previewUrl;
-  if (record.status === "failed") {
-    if (record.errorCode !== undefined) payload.error_code = record.errorCode;
-    if (record.errorMessage !== undefined) payload.error_message = record.errorMessage;
+    request_id: fields.requestId,
+    partner_id: fields.partnerId,
+    project_id: fields.projectId,
+    source_url: fields.sourceUrl,
+  } as const;
+  if (fields.status === "success") {
+    return { ...common, status: "success", preview_url: fields.previewUrl ?? previewUrlOf(fields.projectId) };
   }
+  // The status as given (not a literal): send-callback passes what its user typed, and the
+  // contract's schema, checked after, is what refuses anything else.
+  const payload: RebuildCallbackPayload = { ...common, status: fields.status };
+  if (fields.errorCode !== undefined) payload.error_code = fields.errorCode;
+  if (fields.errorMessage !== undefined) payload.error_message = fields.errorMessage;
   return payload;
+}
+
+/**
+ * The headers of a callback request, and nothing else: a JSON body, and the partner's webhook API
+ * key in `X-API-Key` (contract: the `webhookApiKey` security scheme) when one is configured.
+ */
+export function callbackHeaders(webhookApiKey: string | null): Record<string, string> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (webhookApiKey !== null) headers["x-api-key"] = webhookApiKey;
+  return headers;
 }

@@ -1,6 +1,7 @@
 import { BoundedLog } from "../bounded-log.js";
 import type { Clock } from "../clock.js";
 import { formatTimestamp } from "../timestamp.js";
+import { callbackHeaders } from "./callback-payload.js";
 import type { CallbackTransport, DeliveryRecord, RebuildCallbackPayload } from "./types.js";
 
 /** Waits after a failed attempt ended before the next one: 5 attempts in all. */
@@ -78,12 +79,10 @@ export function createDeliverer({ clock, transport, webhookOf }: DelivererOption
     const running: PendingAttempt = { partnerId, payload, attempt: number, dueAt: startedAt };
     pending.set(running, () => undefined);
     const { url, apiKey } = webhookOf(partnerId);
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    let responseStatus: number | null = null;
-    if (url !== null && apiKey !== null) {
-      headers["x-api-key"] = apiKey;
-      responseStatus = await post(transport, url, headers, JSON.stringify(payload));
-    }
+    // Nothing is sent without both a URL and a key; the record still shows the headers it would have.
+    const configured = url !== null && apiKey !== null;
+    const headers = callbackHeaders(configured ? apiKey : null);
+    const responseStatus = configured ? await post(transport, url, headers, JSON.stringify(payload)) : null;
     if (started !== generation) return;
     pending.delete(running);
     log.push({

@@ -1,4 +1,8 @@
+import type { components } from "../../../src/generated/mock-control.js";
 import type { SinkEntry } from "./types.js";
+
+/** One received request as stored: the body as text (UTF-8 decoded), parsed only when read. */
+export type StoredSinkEntry = components["schemas"]["StoredSinkEntry"];
 
 /**
  * What the built-in webhook sink keeps. It accepts any partner id that can exist, so a per-partner
@@ -18,14 +22,6 @@ export interface SinkLimits {
   perPartner: number;
   entries: number;
   characters: number;
-}
-
-/** One received request as stored: the body as text (UTF-8 decoded), parsed only when read. */
-export interface StoredSinkEntry {
-  headers: Record<string, string>;
-  /** null for an empty body. */
-  text: string | null;
-  at: string;
 }
 
 const DROPPED: StoredSinkEntry = { headers: {}, text: null, at: "" };

@@ -75,7 +75,7 @@ export function recordingFetch(before?: (n: number) => void) {
  * that request's own time (and timeout) does not include a control call.
  */
 export const faultsOffFrom = (world: MockWorld, n: number) => (count: number) => {
-  if (count === n) world.faults = { errorRate: 0, resetRate: 0, latencyMs: 0 };
+  if (count === n) world.setFaults({ errorRate: 0, resetRate: 0, latencyMs: 0 });
 };
 
 export function dashboardClient(

@@ -87,7 +87,7 @@ describe("messages", () => {
       const error = await rejection(dashboardClient().servers.list({ pageSize: 101 }));
       expect(error).toBeInstanceOf(ValidationError);
       expect(error.message).toBe(
-        `GET /v1/si/servers failed with 400 VALIDATION_FAILED: Validation failed (pageSize: "pageSize" must be at most 100)`,
+        `GET /v1/si/servers failed with 400 VALIDATION_FAILED: Validation failed (pageSize: must be at most 100)`,
       );
       const several = await rejection(
         dashboardClient().servers.connect([

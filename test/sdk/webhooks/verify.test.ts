@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { timingSafeEqual } from "../../../src/core/timing-safe-equal.js";
 import { createRebuildWebhookHandler, parseRebuildCallback } from "../../../src/webhooks/index.js";
-import { timingSafeEqual } from "../../../src/webhooks/verify.js";
 import { callbackRequest, succeeded } from "./fixtures.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -32,17 +32,16 @@ describe("timingSafeEqual", () => {
     expect(timingSafeEqual(new Uint8Array([...bytes("secret"), 0]), bytes("secret"))).toBe(false);
   });
 
-  it("reads every byte of the expected length whatever the received value (no early exit)", () => {
-    const expected = bytes("0123456789abcdef");
+  it("reads every byte of the received value whatever the expected one (no early exit; the secret's length does not show)", () => {
     const counts = [
       "X123456789abcdef",
       "0123456789abcdeX",
       "0123456789abcdef",
       "short",
       "0123456789abcdef-longer",
-    ].map((received) => {
-      const { view, reads } = counting(bytes(received));
-      timingSafeEqual(expected, view);
+    ].map((expected) => {
+      const { view, reads } = counting(bytes("0123456789abcdef"));
+      timingSafeEqual(bytes(expected), view);
       return reads();
     });
     expect(counts).toEqual([16, 16, 16, 16, 16]);

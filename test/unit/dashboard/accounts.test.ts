@@ -107,7 +107,7 @@ describe("accounts", () => {
     const errorsOf = (query: string) => fieldErrors(() => domain.getTeamGuid(caller, q(query)));
     expect(errorsOf("")).toEqual([["required", "email"]]);
     expect(errorsOf("mail=owner@example.com")).toEqual([["required", "email"]]);
-    expect(errorsOf("email=")).toEqual([["invalid_format", "email"]]);
+    expect(errorsOf("email=")).toEqual([["too_small", "email"]]);
     expect(errorsOf("email=nope")).toEqual([["invalid_format", "email"]]);
     expect(errorsOf("email=owner@example.com&email=owner@example.com")).toEqual([["duplicate", "email"]]);
     expectCode(() => domain.getTeamGuid(caller, q("email=nobody@example.com")), "NOT_FOUND");

@@ -148,16 +148,16 @@ describe("api token list query", () => {
     ["pageSize=0", "too_small", "pageSize"],
     ["pageSize=000", "too_small", "pageSize"],
     ["pageSize=101", "too_big", "pageSize"],
-    ["page=-1", "invalid_format", "page"],
-    ["page=+1", "invalid_format", "page"],
-    ["page=1.0", "invalid_format", "page"],
-    ["page=1e1", "invalid_format", "page"],
-    ["page=0x10", "invalid_format", "page"],
-    ["page= 1", "invalid_format", "page"],
-    ["page=１", "invalid_format", "page"],
-    ["page=", "invalid_format", "page"],
-    ["pageSize=", "invalid_format", "pageSize"],
-    ["filter=", "invalid_format", "filter"],
+    ["page=-1", "invalid_type", "page"],
+    ["page=+1", "invalid_type", "page"],
+    ["page=1.0", "invalid_type", "page"],
+    ["page=1e1", "invalid_type", "page"],
+    ["page=0x10", "invalid_type", "page"],
+    ["page= 1", "invalid_type", "page"],
+    ["page=１", "invalid_type", "page"],
+    ["page=", "too_small", "page"],
+    ["pageSize=", "too_small", "pageSize"],
+    ["filter=", "too_small", "filter"],
     ["page=1&page=1", "duplicate", "page"],
     ["filter=a&filter=b", "duplicate", "filter"],
   ])("%s is a 400 %s at %s", (query, type, path) => {
@@ -167,8 +167,8 @@ describe("api token list query", () => {
   it("reports every bad parameter together", () => {
     expect(fieldErrors(() => list("page=0&pageSize=x&filter="))).toEqual([
       ["too_small", "page"],
-      ["invalid_format", "pageSize"],
-      ["invalid_format", "filter"],
+      ["invalid_type", "pageSize"],
+      ["too_small", "filter"],
     ]);
   });
 

@@ -23,7 +23,7 @@ describe("api token list properties", () => {
         const expected = all
           .filter((t) => t.name.toLowerCase().includes(filter.toLowerCase()))
           .map((t) => t.id);
-        const query = new URLSearchParams({ filter, pageSize: "100" });
+        const query = new URLSearchParams({ filter, pageSize: "100" }).toString();
         const result = domain.listApiTokens(caller, query);
         expect(result.data.map((t) => t.id)).toEqual(expected);
         expect(result.totalCount).toBe(expected.length);
@@ -78,7 +78,7 @@ describe("api token list properties", () => {
             domain.deleteApiToken(caller, String(victim.id));
             model.splice(model.indexOf(victim), 1);
           } else {
-            const query = new URLSearchParams({ filter: step.filter, pageSize: "100" });
+            const query = new URLSearchParams({ filter: step.filter, pageSize: "100" }).toString();
             const expected = model
               .filter((t) => t.name.toLowerCase().includes(step.filter.toLowerCase()))
               .map((t) => t.id);

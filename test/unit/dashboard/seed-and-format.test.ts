@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  type DashboardSeed,
-  defaultDashboardSeed,
-  formatTimestamp,
-} from "../../../mocks/domain/dashboard/index.js";
+import { type DashboardSeed, defaultDashboardSeed } from "../../../mocks/domain/dashboard/index.js";
+import { formatTimestamp } from "../../../mocks/domain/timestamp.js";
+import { createMockWorld } from "../../../mocks/world.js";
 import { setup, TEAM_B_GUID } from "./helpers.js";
 
 const base: DashboardSeed = {
@@ -124,19 +122,20 @@ describe("dashboard seed values", () => {
     product: "p",
     active: true,
   };
-  const load = (seed: unknown) => () => setup(seed as DashboardSeed);
+  // As a world loads it: the seed schema, then references and uniqueness.
+  const load = (seed: unknown) => () => createMockWorld({ seed: { dashboard: seed as DashboardSeed } });
   const withToken = (change: Record<string, unknown>) => ({ ...base, tokens: [{ ...token, ...change }] });
 
   it.each<[string, unknown, string]>([
     [
       "an unknown claim name",
       withToken({ claims: [{ name: "admin" }] }),
-      "tokens.0.claims.0.name: Must be one of: mcp, manage-api-tokens",
+      "Invalid seed: dashboard.tokens.0.claims.0.name: must be one of mcp, manage-api-tokens",
     ],
     [
       "a team GUID that is not a GUID",
       { ...base, teams: [{ id: "t", guid: "team-t" }] },
-      "teams.0.guid: Must be a GUID",
+      "Invalid seed: dashboard.teams.0.guid: must be a GUID (8-4-4-4-12 hexadecimal digits)",
     ],
     [
       "a team GUID given to two teams",
@@ -147,121 +146,147 @@ describe("dashboard seed values", () => {
           { id: "u", guid: TEAM_B_GUID.toUpperCase() },
         ],
       },
-      "teams.1.guid: team u has the GUID of team t",
+      "Invalid seed: dashboard: teams.1.guid: team u has the GUID of team t",
     ],
     [
       "an mcp serverGuid that is not a GUID",
       withToken({ claims: [{ name: "mcp", attributes: { serverGuid: "srv-1" } }] }),
-      "tokens.0.claims.0.attributes.serverGuid: Must be a GUID",
+      "Invalid seed: dashboard.tokens.0.claims.0.attributes.serverGuid: must be a GUID",
     ],
     [
       "an empty panelUser",
       withToken({ claims: [{ name: "mcp", attributes: { serverGuid: TEAM_B_GUID, panelUser: "" } }] }),
-      "tokens.0.claims.0.attributes.panelUser: Must not be empty",
+      "Invalid seed: dashboard.tokens.0.claims.0.attributes.panelUser: must not be empty",
     ],
     [
       "attributes on manage-api-tokens",
       withToken({ claims: [{ name: "manage-api-tokens", attributes: { serverGuid: TEAM_B_GUID } }] }),
-      'tokens.0.claims.0.attributes.serverGuid: Unknown field "serverGuid"',
+      "Invalid seed: dashboard.tokens.0.claims.0.attributes.serverGuid: is not a known field",
     ],
     [
       "a claim given twice",
       withToken({ claims: [{ name: "mcp" }, { name: "mcp", readonly: true }] }),
-      'tokens.0.claims.1: The claim "mcp" is already given earlier in claims',
+      "Invalid seed: dashboard: token 1: claims.1 duplicates claim mcp",
     ],
     [
       "a readonly flag that is not a boolean",
       withToken({ claims: [{ name: "mcp", readonly: "yes" }] }),
-      "tokens.0.claims.0.readonly: Must be a boolean",
+      "Invalid seed: dashboard.tokens.0.claims.0.readonly: must be a boolean",
     ],
-    ["claims that are not a list", withToken({ claims: "mcp" }), "tokens.0.claims: Must be an array"],
+    [
+      "claims that are not a list",
+      withToken({ claims: "mcp" }),
+      "Invalid seed: dashboard.tokens.0.claims: must be an array",
+    ],
     [
       "a misspelt token field",
       withToken({ expiresAt: null }),
-      'tokens.0.expiresAt: Unknown field "expiresAt"',
+      "Invalid seed: dashboard.tokens.0.expiresAt: is not a known field",
     ],
-    ["a token name that is not a string", withToken({ name: 5 }), "tokens.0.name: Must be a string"],
-    ["a blank token name", withToken({ name: "   " }), "tokens.0.name: Must not be empty"],
+    [
+      "a token name that is not a string",
+      withToken({ name: 5 }),
+      "Invalid seed: dashboard.tokens.0.name: must be a string",
+    ],
+    [
+      "a blank token name",
+      withToken({ name: "   " }),
+      "Invalid seed: dashboard.tokens.0.name: must be 1 to 100 characters once surrounding white space is trimmed",
+    ],
     [
       "a token name over 100 characters",
       withToken({ name: "n".repeat(101) }),
-      "tokens.0.name: Must have at most 100 characters",
+      "Invalid seed: dashboard.tokens.0.name: must be 1 to 100 characters once surrounding white space is trimmed",
     ],
     [
       "a secret no Bearer header can carry",
       withToken({ secret: "two words" }),
-      "tokens.0.secret: Must be visible ASCII without spaces, as a Bearer token is",
+      "Invalid seed: dashboard.tokens.0.secret: must be visible ASCII without spaces",
     ],
-    ["a token id given as a string", withToken({ id: "1" }), "tokens.0.id: Must be an integer"],
-    ["a token id of 0", withToken({ id: 0 }), "tokens.0.id: Must be at least 1"],
-    ["a fractional userId", withToken({ userId: 1.5 }), "tokens.0.userId: Must be an integer"],
+    [
+      "a token id given as a string",
+      withToken({ id: "1" }),
+      "Invalid seed: dashboard.tokens.0.id: must be an integer",
+    ],
+    ["a token id of 0", withToken({ id: 0 }), "Invalid seed: dashboard.tokens.0.id: must be at least 1"],
+    [
+      "a fractional userId",
+      withToken({ userId: 1.5 }),
+      "Invalid seed: dashboard.tokens.0.userId: must be an integer",
+    ],
     [
       "a timestamp without an offset",
       withToken({ createdAt: "2026-01-01T00:00:00" }),
-      "tokens.0.createdAt: Must be an RFC 3339 date-time with an offset, such as 2026-01-01T00:00:00+00:00",
+      "Invalid seed: dashboard.tokens.0.createdAt: must be an RFC 3339 date-time with an offset, such as 2026-01-01T00:00:00+00:00",
     ],
     [
       "a date that does not exist",
       withToken({ expireAt: "2026-02-30T00:00:00+00:00" }),
-      "tokens.0.expireAt: Must be an RFC 3339 date-time with an offset, such as 2026-01-01T00:00:00+00:00",
+      "Invalid seed: dashboard.tokens.0.expireAt: must be an RFC 3339 date-time with an offset, such as 2026-01-01T00:00:00+00:00",
     ],
-    ["a timestamp that is a number", withToken({ lastUsedAt: 123 }), "tokens.0.lastUsedAt: Must be a string"],
+    [
+      "a timestamp that is a number",
+      withToken({ lastUsedAt: 123 }),
+      "Invalid seed: dashboard.tokens.0.lastUsedAt: must be a string or null",
+    ],
     [
       "an invalid email",
       { ...base, users: [{ id: 1, email: "u at example.com", team: "t" }] },
-      "users.0.email: Must be a valid email address",
+      "Invalid seed: dashboard.users.0.email: must be a valid email address",
     ],
     [
       "an email that is not a string",
       { ...base, users: [{ id: 1, email: 5, team: "t" }] },
-      "users.0.email: Must be a string",
+      "Invalid seed: dashboard.users.0.email: must be a string",
     ],
     [
       "an empty team id",
       { ...base, teams: [{ id: "", guid: TEAM_B_GUID }] },
-      "teams.0.id: Must not be empty",
+      "Invalid seed: dashboard.teams.0.id: must not be empty",
     ],
     [
       "a server address that is not a URL",
       { ...base, servers: [{ ...server, address: "panel.example.com" }] },
-      "servers.0.address: Must be an absolute http or https URL",
+      "Invalid seed: dashboard.servers.0.address: must be an absolute http or https URL",
     ],
     [
       "an empty product",
       { ...base, servers: [{ ...server, product: "" }] },
-      "servers.0.product: Must not be empty",
+      "Invalid seed: dashboard.servers.0.product: must not be empty",
     ],
     [
       "an active flag that is not a boolean",
       { ...base, servers: [{ ...server, active: 1 }] },
-      "servers.0.active: Must be a boolean",
+      "Invalid seed: dashboard.servers.0.active: must be a boolean",
     ],
     [
       "a missing field",
       { ...base, servers: [{ ...server, active: undefined }] },
-      'servers.0.active: "active" is required',
+      "Invalid seed: dashboard.servers.0.active: is required",
     ],
     [
       "a missing list",
       { teams: base.teams, users: base.users, tokens: [] },
-      'servers: "servers" is required',
+      "Invalid seed: dashboard.servers: is required",
     ],
-    ["a list that is not a list", { ...base, users: {} }, "users: Must be an array"],
-    ["an entry that is not an object", { ...base, users: [null] }, "users.0: Must be an object"],
-    ["an unknown list", { ...base, team: [] }, 'team: Unknown field "team"'],
+    ["a list that is not a list", { ...base, users: {} }, "Invalid seed: dashboard.users: must be an array"],
     [
-      "every problem of the first bad entry",
+      "an entry that is not an object",
+      { ...base, users: [null] },
+      "Invalid seed: dashboard.users.0: must be an object",
+    ],
+    ["an unknown list", { ...base, team: [] }, "Invalid seed: dashboard.team: is not a known field"],
+    [
+      "every problem at once",
       withToken({ name: "", secret: "", claims: [{ name: "admin" }] }),
-      "tokens.0.name: Must not be empty; tokens.0.secret: Must be visible ASCII without spaces, as a Bearer token is; tokens.0.claims.0.name: Must be one of: mcp, manage-api-tokens",
+      "Invalid seed: dashboard.tokens.0.name: must not be empty; dashboard.tokens.0.secret: must not be empty; dashboard.tokens.0.claims.0.name: must be one of mcp, manage-api-tokens",
     ],
   ])("rejects %s with an error naming its path", (_, seed, message) => {
-    expect(load(seed)).toThrow(new Error(`Dashboard seed: ${message}`));
+    expect(load(seed)).toThrow(new Error(message));
   });
 
   it("rejects a seed that is not an object", () => {
-    expect(load([])).toThrow(
-      new Error("Dashboard seed: must be an object with teams, users, tokens and servers"),
-    );
+    expect(load([])).toThrow(new Error("Invalid seed: dashboard: must be an object"));
   });
 
   it("never repeats a rejected secret", () => {

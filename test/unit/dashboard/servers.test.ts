@@ -28,7 +28,7 @@ describe("server inventory", () => {
     expect(domain.listServers(caller, q("page=2&pageSize=2")).data.map((s) => s.product)).toEqual(["cpanel"]);
     expect(domain.listServers(caller, q("page=3&pageSize=2"))).toEqual({ totalCount: 3, data: [] });
     expect(fieldErrors(() => domain.listServers(caller, q("pageSize=101&page=a")))).toEqual([
-      ["invalid_format", "page"],
+      ["invalid_type", "page"],
       ["too_big", "pageSize"],
     ]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { projectIdFromPromptToken } from "../../../mocks/domain/rebuild/index.js";
+import { PromptTokenError, parsePromptToken } from "../../../src/prompt-token.js";
 import { codeOf, fieldErrorsOf, promptTokenFor, setup } from "./fixture.js";
 
 async function withSuccess() {
@@ -9,7 +9,7 @@ async function withSuccess() {
   return { ...fixture, rebuild };
 }
 
-describe("promptToken decoding", () => {
+describe("promptToken decoding (the SDK's decoder, which the mock uses)", () => {
   it.each([
     ["cmVidWlsZElkPWE/Pn4=", "a?>~"],
     ["cmVidWlsZElkPX5+fn4=", "~~~~"],
@@ -17,7 +17,7 @@ describe("promptToken decoding", () => {
     ["cmVidWlsZElkPX5%2bfn4%3d", "~~~~"],
     [Buffer.from("rebuildId=projet-é-😀").toString("base64"), "projet-é-😀"],
   ])("reads %s as %s", (token, projectId) => {
-    expect(projectIdFromPromptToken(token)).toBe(projectId);
+    expect(parsePromptToken(token)).toBe(projectId);
   });
 
   it.each([
@@ -28,7 +28,7 @@ describe("promptToken decoding", () => {
     ["padding inside", "cmVi=WlsZElkPWE/Pn4="],
     ["a line break", "cmVidWlsZElk\nPWE/Pn4="],
   ])("rejects %s: %s", (_, token) => {
-    expect(projectIdFromPromptToken(token)).toBeUndefined();
+    expect(() => parsePromptToken(token)).toThrow(PromptTokenError);
   });
 });
 
@@ -40,7 +40,7 @@ describe("magic link", () => {
       promptToken: promptTokenFor(rebuild.projectId),
       customerId: "customer-42",
     });
-    expect(result).toEqual({ assigned: true, projectId: expect.any(String) });
+    expect(result).toEqual({ assigned: true, projectId: expect.any(String), brand: null });
     if (!result.assigned) return;
     expect(result.projectId).not.toBe(rebuild.projectId);
     expect(domain.projects().at(-1)).toEqual({
@@ -116,6 +116,7 @@ describe("magic link", () => {
       }[raw] ?? raw;
     expect(domain.openMagicLink({ partnerId: 1001, promptToken: token, customerId: "c" })).toEqual({
       assigned: false,
+      brand: null,
     });
     expect(domain.projects()).toHaveLength(1);
   });
@@ -126,9 +127,11 @@ describe("magic link", () => {
     const promptToken = promptTokenFor(rebuild.projectId);
     expect(domain.openMagicLink({ partnerId: 2001, promptToken, customerId: "c" })).toEqual({
       assigned: false,
+      brand: null,
     });
     expect(domain.openMagicLink({ partnerId: 9999, promptToken, customerId: "c" })).toEqual({
       assigned: false,
+      brand: null,
     });
   });
 
@@ -141,7 +144,7 @@ describe("magic link", () => {
     for (const projectId of [running.projectId, failed.projectId, copy.projectId]) {
       expect(
         domain.openMagicLink({ partnerId: 1001, promptToken: promptTokenFor(projectId), customerId: "c" }),
-      ).toEqual({ assigned: false });
+      ).toEqual({ assigned: false, brand: null });
     }
   });
 
@@ -157,7 +160,7 @@ describe("magic link", () => {
       fieldErrorsOf(() => domain.openMagicLink({ partnerId: "01001", promptToken: 5, customerId: "", x: 1 })),
     ).toEqual([
       "unknown_field@x",
-      "invalid_value@partnerId",
+      "invalid_format@partnerId",
       "invalid_type@promptToken",
       "too_small@customerId",
     ]);

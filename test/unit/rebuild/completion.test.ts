@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ERROR_MESSAGE } from "../../../mocks/domain/rebuild/index.js";
+import { DEFAULT_ERROR_MESSAGE } from "../../../mocks/domain/rebuild/outcome.js";
 import { domainError, SINK_1001, setup, T0 } from "./fixture.js";
 
 describe("rebuild completion", () => {
@@ -118,9 +118,10 @@ describe("rebuild completion", () => {
     const { domain } = setup();
     for (const [body, expected] of [
       [{ status: "done" }, ["invalid_value@status"]],
-      [{ status: "success", errorCode: "x" }, ["invalid_value@errorCode"]],
+      [{ status: "success", errorCode: "x" }, ["unknown_field@errorCode"]],
+      [{ errorMessage: "x" }, ["unknown_field@errorMessage"]],
       [{ status: "failed", errorMessage: 5 }, ["invalid_type@errorMessage"]],
-      [{ status: "failed", errorCode: "" }, ["invalid_type@errorCode"]],
+      [{ status: "failed", errorCode: "" }, ["too_small@errorCode"]],
       [{ previewUrl: "https://x.example.com/" }, ["unknown_field@previewUrl"]],
       [[], ["invalid_type@"]],
       [null, ["invalid_type@"]],

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isPublicHost } from "../../../mocks/domain/rebuild/index.js";
+import { isPublicHost } from "../../../mocks/domain/rebuild/public-host.js";
 import { setup } from "./fixture.js";
 
 describe("submission idempotency", () => {

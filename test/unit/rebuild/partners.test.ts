@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createClock } from "../../../mocks/domain/clock.js";
-import { seededRandom } from "../../../mocks/domain/random.js";
-import {
-  createRebuildDomain,
-  defaultRebuildSeed,
-  type RebuildSeed,
-} from "../../../mocks/domain/rebuild/index.js";
+import { defaultRebuildSeed, type RebuildSeed } from "../../../mocks/domain/rebuild/index.js";
+import { createMockWorld } from "../../../mocks/world.js";
 import { codeOf, fieldErrorsOf, ORIGIN, setup, T0 } from "./fixture.js";
 
 const brand = {
@@ -38,32 +34,30 @@ describe("seed", () => {
     expect(JSON.parse(JSON.stringify(defaultRebuildSeed))).toEqual(defaultRebuildSeed);
   });
 
-  // Builds a domain from a seed the types would refuse, as a hand-written seed file can be.
+  // A world from a seed the types would refuse, as a hand-written seed file can be.
   const make = (seed: unknown) => () =>
-    createRebuildDomain({
-      clock: createClock({ frozenAt: T0 }),
-      random: seededRandom(1),
-      origin: ORIGIN,
-      transport: async () => ({ status: 200 }),
-      seed: seed as RebuildSeed,
-    });
+    createMockWorld({ clock: createClock({ frozenAt: T0 }), seed: { rebuild: seed as RebuildSeed } });
 
   it("refuses an invalid seed with a message naming the entry", () => {
     expect(make({ partners: [{ id: 1, apiKey: "same", webhookApiKey: "same" }] })).toThrow(
-      /partners\.0 \(id 1\): webhookApiKey: .*must differ/,
+      /rebuild\.partners\.0\.webhookApiKey: must differ/,
     );
-    expect(make({ partners: [{ id: 1 }, { id: 1 }] })).toThrow(/partners\.1\.id/);
-    expect(make({ partners: [{ id: 0 }] })).toThrow(/partners\.0\.id/);
+    expect(make({ partners: [{ id: 1 }, { id: 1 }] })).toThrow(/rebuild\.partners\.1\.id: repeats partner 1/);
+    expect(make({ partners: [{ id: 0 }] })).toThrow(/rebuild\.partners\.0\.id: must be at least 1/);
   });
 
   it.each<[string, unknown, string]>([
-    ["a seed that is not an object", [], "must be an object with partners"],
-    ["a missing partner list", {}, "partners must be an array"],
-    ["a partner list that is not a list", { partners: { id: 1 } }, "partners must be an array"],
-    ["an unknown seed field", { partners: [], partner: [] }, "partner is not a seed field"],
-    ["a partner that is not an object", { partners: [{ id: 1 }, null] }, "partners.1 must be an object"],
+    ["a seed that is not an object", [], "rebuild: must be an object"],
+    ["a missing partner list", {}, "rebuild.partners: is required"],
+    ["a partner list that is not a list", { partners: { id: 1 } }, "rebuild.partners: must be an array"],
+    ["an unknown seed field", { partners: [], partner: [] }, "rebuild.partner: is not a known field"],
+    [
+      "a partner that is not an object",
+      { partners: [{ id: 1 }, null] },
+      "rebuild.partners.1: must be an object",
+    ],
   ])("refuses %s with a message naming it", (_, seed, message) => {
-    expect(make(seed)).toThrow(new Error(`Invalid rebuild seed: ${message}`));
+    expect(make(seed)).toThrow(new Error(`Invalid seed: ${message}`));
   });
 
   it("comes back on reset, with everything else cleared", async () => {
@@ -139,18 +133,13 @@ describe("upsertPartner", () => {
     ]);
   });
 
-  it.each([
-    [0, "invalid_value@partnerId"],
-    [-1, "invalid_value@partnerId"],
-    [1.5, "invalid_value@partnerId"],
-    ["02001", "invalid_value@partnerId"],
-    ["1e3", "invalid_value@partnerId"],
-    ["abc", "invalid_value@partnerId"],
-    [null, "invalid_value@partnerId"],
-  ])("rejects partner id %j", (id, expected) => {
-    const { domain } = setup();
-    expect(fieldErrorsOf(() => domain.upsertPartner(id, {}))).toEqual([expected]);
-  });
+  it.each([0, -1, 1.5, "02001", "1e3", "abc", null])(
+    "answers NOT_FOUND for partner id %j: no partner can have it",
+    (id) => {
+      const { domain } = setup();
+      expect(codeOf(() => domain.upsertPartner(id, {}))).toBe("NOT_FOUND");
+    },
+  );
 
   it.each([
     ["a non-object body", [], ["invalid_type@"]],
@@ -199,7 +188,8 @@ describe("upsertPartner", () => {
     ["an unknown brand field", { brands: [{ ...brand, logo: "x" }] }, ["unknown_field@brands.0.logo"]],
     ["a missing URL", { brands: [{ ...brand, loginUrl: undefined }] }, ["required@brands.0.loginUrl"]],
     ["a bad URL", { brands: [{ ...brand, upgradeUrl: "upgrade" }] }, ["invalid_format@brands.0.upgradeUrl"]],
-    ["an empty name", { brands: [{ ...brand, name: " " }] }, ["too_small@brands.0.name"]],
+    ["a blank name", { brands: [{ ...brand, name: " " }] }, ["invalid_format@brands.0.name"]],
+    ["an empty name", { brands: [{ ...brand, name: "" }] }, ["too_small@brands.0.name"]],
     [
       "a bad colour",
       { brands: [{ ...brand, theme: { colors: { primary: "blue" } } }] },
@@ -254,27 +244,32 @@ describe("rotateKey", () => {
   });
 });
 
-describe("brandForServerIp", () => {
+describe("the brand a customer's server IP selects (opening a magic link)", () => {
+  const brandOf = (domain: ReturnType<typeof setup>["domain"], partnerId: number, serverIp: string) =>
+    domain.openMagicLink({ partnerId, promptToken: "not-a-token", customerId: "c", serverIp }).brand;
+
   it("finds the brand by any spelling of a configured IP", () => {
     const { domain } = setup();
     domain.upsertPartner(1001, { brands: [brand] });
     for (const ip of [
       "198.51.100.7",
       "::ffff:198.51.100.7",
-      "[::ffff:c633:6407]",
+      "::ffff:c633:6407",
       "2001:db8::7",
       "2001:0DB8:0:0:0:0:0:7",
     ]) {
-      expect(domain.brandForServerIp(1001, ip)?.name).toBe("Budget Hosting");
+      expect(brandOf(domain, 1001, ip)?.name).toBe("Budget Hosting");
     }
   });
 
-  it("answers null for an IP of no brand or not an IP, NOT_FOUND for an unknown partner", () => {
+  it("answers null for an IP of no brand, a partner without brands and an unknown partner; 400 for what is not an IP", () => {
     const { domain } = setup();
-    expect(domain.brandForServerIp(1001, "203.0.113.10")?.name).toBe("Example Hosting");
-    expect(domain.brandForServerIp(1001, "203.0.113.11")).toBeNull();
-    expect(domain.brandForServerIp(1001, "0xcb.0.113.10")).toBeNull();
-    expect(domain.brandForServerIp(1003, "203.0.113.10")).toBeNull();
-    expect(codeOf(() => domain.brandForServerIp(9999, "203.0.113.10"))).toBe("NOT_FOUND");
+    expect(brandOf(domain, 1001, "203.0.113.10")?.name).toBe("Example Hosting");
+    expect(brandOf(domain, 1001, "203.0.113.11")).toBeNull();
+    expect(brandOf(domain, 1003, "203.0.113.10")).toBeNull();
+    expect(brandOf(domain, 9999, "203.0.113.10")).toBeNull();
+    for (const ip of ["0xcb.0.113.10", "[::1]", "203.0.113.010", "host.example.com"]) {
+      expect(fieldErrorsOf(() => brandOf(domain, 1001, ip))).toEqual(["invalid_format@serverIp"]);
+    }
   });
 });

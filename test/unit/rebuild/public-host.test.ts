@@ -1,7 +1,7 @@
 import { BlockList } from "node:net";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hostRejection, isPublicHost } from "../../../mocks/domain/rebuild/index.js";
+import { hostRejection, isPublicHost } from "../../../mocks/domain/rebuild/public-host.js";
 import { setup } from "./fixture.js";
 
 // An independent oracle: node's BlockList with the contract's ranges.

@@ -1,0 +1,176 @@
+// The partner console's settings (contract-decisions: "Partner console settings"): feature flag,
+// keys, webhook, region, rate limit and brands. The control API's schema (openapi/mock-control.yaml)
+// checks every value; here are only the rules a schema cannot state: the `{origin}` placeholder, the
+// rebuild key differing from the webhook key, one brand per server IP, and the canonical forms kept.
+import type { components } from "../../../src/generated/mock-control.js";
+import { DomainError, type FieldError, validationFailed } from "../errors.js";
+import type { Random } from "../random.js";
+import { joinPath } from "../validation/schema-errors.js";
+import { canonicalIp } from "./ip-address.js";
+import { generateKey } from "./secrets.js";
+import type { Brand, PartnerSettings } from "./types.js";
+
+/** Settings a request, a seed or a snapshot gives (schema-checked); the ones left out are kept. */
+export type PartnerSettingsFields = components["schemas"]["PartnerSettingsFields"];
+
+const DEFAULT_REGION = "eu";
+const DEFAULT_RATE_LIMIT_PER_HOUR = 30;
+/** What a webhook URL may start with to mean the mock's own origin. */
+const ORIGIN_PLACEHOLDER = "{origin}";
+
+/** A partner id a body gives as a JSON number or a digit string (the schema checked which). */
+export function partnerIdOf(value: number | string): number {
+  return typeof value === "number" ? value : Number(value);
+}
+
+/** Each partner's console settings, by id. */
+export class PartnerBook {
+  #partners = new Map<number, PartnerSettings>();
+
+  constructor(
+    private readonly origin: string,
+    private readonly random: Random,
+  ) {}
+
+  get(id: number): PartnerSettings | undefined {
+    return this.#partners.get(id);
+  }
+
+  /** Copies, by id. */
+  all(): PartnerSettings[] {
+    return [...this.#partners.values()].map((p) => structuredClone(p)).sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * The partners `entries` describe (a seed's or a snapshot's, schema-checked), each over the
+   * defaults, without changing this book; problems are VALIDATION_FAILED at paths below `path`.
+   */
+  read(
+    entries: ReadonlyArray<PartnerSettingsFields & { id: number }>,
+    path: string,
+  ): Map<number, PartnerSettings> {
+    const partners = new Map<number, PartnerSettings>();
+    const problems: FieldError[] = [];
+    entries.forEach(({ id, ...fields }, index) => {
+      const at = joinPath(path, index);
+      if (partners.has(id)) {
+        problems.push({ type: "duplicate", path: joinPath(at, "id"), message: `repeats partner ${id}` });
+        return;
+      }
+      try {
+        partners.set(id, this.#apply(this.#defaults(id), fields, at));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        problems.push(...(error.details.fieldErrors ?? []));
+      }
+    });
+    if (problems.length > 0) throw validationFailed(problems);
+    return partners;
+  }
+
+  /** Replaces every partner (with what `read` gave). */
+  replace(partners: ReadonlyMap<number, PartnerSettings>): void {
+    this.#partners = new Map([...partners].map(([id, settings]) => [id, structuredClone(settings)]));
+  }
+
+  /** Creates or changes a partner (VALIDATION_FAILED for a rule the schema cannot state). */
+  upsert(id: number, fields: PartnerSettingsFields | undefined): PartnerSettings {
+    const settings = this.#apply(this.#partners.get(id) ?? this.#defaults(id), fields ?? {}, "");
+    this.#partners.set(id, settings);
+    return structuredClone(settings);
+  }
+
+  /** A new rebuild key; the old one stops working at once. NOT_FOUND for an unknown partner. */
+  rotateKey(id: number): { apiKey: string } {
+    const settings = this.#known(id);
+    let apiKey: string;
+    do apiKey = generateKey(this.random, "rk");
+    while (apiKey === settings.apiKey || apiKey === settings.webhookApiKey);
+    this.#partners.set(id, { ...settings, apiKey });
+    return { apiKey };
+  }
+
+  /**
+   * The brand a customer logging in from hosting-panel server `ip` sees: the partner's brand whose
+   * server IPs include it (an IPv4-mapped IPv6 address matches its IPv4 address), or null.
+   */
+  brandFor(id: number, ip: string): Brand | null {
+    const address = canonicalIp(ip);
+    const brand = this.#partners
+      .get(id)
+      ?.brands.find((b) => address !== undefined && b.serverIps.includes(address));
+    return brand ? structuredClone(brand) : null;
+  }
+
+  #known(id: number): PartnerSettings {
+    const settings = this.#partners.get(id);
+    if (!settings) throw new DomainError("NOT_FOUND", `No partner ${id}`);
+    return settings;
+  }
+
+  /** A partner the control API creates: feature on, generated keys, the built-in sink, `eu`, 30 per hour. */
+  #defaults(id: number): PartnerSettings {
+    return {
+      id,
+      featureEnabled: true,
+      apiKey: generateKey(this.random, "rk"),
+      webhookUrl: `${this.origin}/__mock/webhook-sink/${id}`,
+      webhookApiKey: generateKey(this.random, "wk"),
+      region: DEFAULT_REGION,
+      rateLimitPerHour: DEFAULT_RATE_LIMIT_PER_HOUR,
+      brands: [],
+    };
+  }
+
+  #apply(current: PartnerSettings, fields: PartnerSettingsFields, path: string): PartnerSettings {
+    const next: PartnerSettings = { ...current };
+    const { webhookUrl, brands, ...plain } = fields;
+    Object.assign(next, plain);
+    if (webhookUrl !== undefined) {
+      next.webhookUrl = webhookUrl?.startsWith(ORIGIN_PLACEHOLDER)
+        ? this.origin + webhookUrl.slice(ORIGIN_PLACEHOLDER.length)
+        : webhookUrl;
+    }
+    const problems: FieldError[] = [];
+    if (brands !== undefined) next.brands = canonicalBrands(brands, joinPath(path, "brands"), problems);
+    if (problems.length === 0 && next.apiKey === next.webhookApiKey) {
+      problems.push({
+        type: "invalid_value",
+        path: joinPath(path, fields.webhookApiKey !== undefined ? "webhookApiKey" : "apiKey"),
+        message:
+          "must differ from the other key: the rebuild API key and the webhook API key are not interchangeable",
+      });
+    }
+    if (problems.length > 0) throw validationFailed(problems);
+    return next;
+  }
+}
+
+/** Brands as kept: a theme always, canonical IPs (each selecting one brand), the custom domain in lower case. */
+function canonicalBrands(brands: readonly Brand[], path: string, problems: FieldError[]): Brand[] {
+  const owners = new Map<string, number>();
+  return brands.map((brand, index) => {
+    const serverIps = brand.serverIps.map((ip, ipIndex) => {
+      const address = canonicalIp(ip) ?? ip;
+      const owner = owners.get(address);
+      if (owner !== undefined) {
+        problems.push({
+          type: "duplicate",
+          path: joinPath(joinPath(joinPath(path, index), "serverIps"), ipIndex),
+          message:
+            owner === index ? `${address} is listed twice` : `${address} already selects brands.${owner}`,
+        });
+      }
+      owners.set(address, index);
+      return address;
+    });
+    const { customDomain, theme, ...rest } = brand;
+    const kept: Brand = {
+      ...rest,
+      theme: { colors: { ...theme?.colors }, gradients: { ...theme?.gradients } },
+      serverIps,
+    };
+    if (customDomain != null) kept.customDomain = customDomain.toLowerCase().replace(/\.$/, "");
+    return kept;
+  });
+}

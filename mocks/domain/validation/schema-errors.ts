@@ -1,0 +1,195 @@
+// The one adapter from what a compiled schema reports (Ajv's error objects) to the contract's field
+// errors (contract-decisions: `type`, dotted `path`, `message`). Every 400 of the mock that comes from
+// a schema goes through here, so a kind of problem always gets the same type and wording.
+import { FORMAT_DESCRIPTIONS } from "../../../src/core/formats.js";
+import { patternDescriptions as dashboardPatterns } from "../../../src/generated/dashboard-validators.js";
+import { patternDescriptions as controlPatterns } from "../../../src/generated/mock-control-validators.js";
+import { patternDescriptions as rebuildPatterns } from "../../../src/generated/rebuild-validators.js";
+import type { SchemaIssue } from "../../../src/generated/validator-types.js";
+import type { FieldError, FieldErrorType } from "../errors.js";
+
+// What each pattern of the documents means, from their `x-pattern-description`s.
+const PATTERNS: Readonly<Record<string, string>> = {
+  ...dashboardPatterns,
+  ...rebuildPatterns,
+  ...controlPatterns,
+};
+
+/** Dotted path of a child: `joinPath("claims", 0)` is `claims.0`; the root is `""`. */
+export function joinPath(base: string, key: string | number): string {
+  return base === "" ? String(key) : `${base}.${key}`;
+}
+
+/**
+ * One field error per invalid field, in the order the schema found them, below `base` (a dotted
+ * path; `""` for a body). A union that failed (`anyOf`, a `oneOf` without a discriminator) speaks
+ * through its branches: those of the value's type say what is wrong (their "must be …" joined with
+ * "or"); when no branch takes the value's type, it is one `invalid_type` naming the types allowed.
+ * This reads a union's branch errors as the ones just before it at or below its value, so the
+ * documents give a union no other assertions beside it.
+ */
+export function fieldErrorsOf(issues: readonly SchemaIssue[], base = ""): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    if (issue.keyword !== "anyOf" && issue.keyword !== "oneOf") {
+      const error = fieldErrorOf(issue, base);
+      if (error) errors.push(error);
+      continue;
+    }
+    const at = dotted(base, issue.instancePath);
+    let first = errors.length;
+    while (first > 0 && within(errors[first - 1]?.path ?? "", at)) first--;
+    errors.splice(first, errors.length - first, ...unionErrors(errors.slice(first), at));
+  }
+  const byPath = new Map<string, FieldError>();
+  for (const error of errors) if (!byPath.has(error.path)) byPath.set(error.path, error);
+  // An object with fields it may not have: the unknown fields say it; "must be empty" adds nothing.
+  return [...byPath.values()].filter(
+    (error, _index, all) =>
+      !(
+        error.type === "too_big" &&
+        error.message === "must be empty" &&
+        all.some((other) => other.type === "unknown_field" && other.path.startsWith(`${error.path}.`))
+      ),
+  );
+}
+
+/** What a failed union at `at` reports, from the errors its branches left (at or below `at`). */
+function unionErrors(branches: readonly FieldError[], at: string): FieldError[] {
+  const wrongType = branches.filter((e) => e.path === at && e.type === "invalid_type");
+  const rest = branches.filter((e) => !(e.path === at && e.type === "invalid_type"));
+  if (rest.length === 0) {
+    const types = [...new Set(wrongType.map((e) => e.message.replace(/^must be /, "")))];
+    return [{ type: "invalid_type", path: at, message: `must be ${types.join(" or ")}` }];
+  }
+  const here = rest.filter((e) => e.path === at);
+  if (here.length <= 1) return rest;
+  const said = [...new Set(here.map((e) => e.message.replace(/^must be /, "")))];
+  const joined: FieldError = {
+    type: here[0]?.type ?? "invalid_value",
+    path: at,
+    message: `must be ${said.join(", or ")}`,
+  };
+  return [joined, ...rest.filter((e) => e.path !== at)];
+}
+
+function within(path: string, at: string): boolean {
+  return path === at || at === "" || path.startsWith(`${at}.`);
+}
+
+function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined {
+  const at = dotted(base, issue.instancePath);
+  const { params } = issue;
+  const of = (type: FieldErrorType, path: string, message: string): FieldError => ({ type, path, message });
+  if (issue.propertyName !== undefined) {
+    // A key of a map that its schema does not allow: the error is about the key itself.
+    return of("invalid_value", joinPath(at, issue.propertyName), "is not an allowed key here");
+  }
+  switch (issue.keyword) {
+    case "required":
+      return of("required", joinPath(at, String(params.missingProperty)), "is required");
+    case "dependentRequired":
+      return of(
+        "required",
+        joinPath(at, String(params.missingProperty)),
+        `is required when ${String(params.property)} is given`,
+      );
+    case "type":
+      return of("invalid_type", at, `must be ${typeNames(String(params.type))}`);
+    case "format":
+      return of(
+        "invalid_format",
+        at,
+        `must be ${FORMAT_DESCRIPTIONS[String(params.format)] ?? `of format ${String(params.format)}`}`,
+      );
+    case "pattern": {
+      const described = PATTERNS[String(params.pattern)];
+      return of(
+        "invalid_format",
+        at,
+        described ? `must be ${described}` : `must match ${String(params.pattern)}`,
+      );
+    }
+    case "enum":
+      return of("invalid_value", at, `must be one of ${listed(params.allowedValues)}`);
+    case "const":
+      return of("invalid_value", at, `must be ${JSON.stringify(params.allowedValue)}`);
+    case "minLength":
+      return params.limit === 1
+        ? of("too_small", at, "must not be empty")
+        : of("too_small", at, `must be at least ${count(params.limit, "character")}`);
+    case "maxLength":
+      return of("too_big", at, `must be at most ${count(params.limit, "character")}`);
+    case "minItems":
+      return of("too_small", at, `must contain at least ${count(params.limit, "item")}`);
+    case "maxItems":
+      return of("too_big", at, `must contain at most ${count(params.limit, "item")}`);
+    case "minProperties":
+      return of("too_small", at, `must have at least ${count(params.limit, "field")}`);
+    case "maxProperties":
+      return params.limit === 0
+        ? of("too_big", at, "must be empty")
+        : of("too_big", at, `must have at most ${count(params.limit, "field")}`);
+    case "minimum":
+      return of("too_small", at, `must be at least ${String(params.limit)}`);
+    case "maximum":
+      return of("too_big", at, `must be at most ${String(params.limit)}`);
+    case "exclusiveMinimum":
+      return of("too_small", at, `must be greater than ${String(params.limit)}`);
+    case "exclusiveMaximum":
+      return of("too_big", at, `must be less than ${String(params.limit)}`);
+    case "multipleOf":
+      return of("invalid_value", at, `must be a multiple of ${String(params.multipleOf)}`);
+    case "uniqueItems":
+      return of("duplicate", joinPath(at, String(params.j)), `repeats item ${String(params.i)}`);
+    case "additionalProperties":
+      return of("unknown_field", joinPath(at, String(params.additionalProperty)), "is not a known field");
+    case "unevaluatedProperties":
+      return of("unknown_field", joinPath(at, String(params.unevaluatedProperty)), "is not a known field");
+    case "not":
+      // The contract writes a field that must be absent as `not: {}`.
+      return of("unknown_field", at, "is not allowed here");
+    // A discriminated union checks its tag with `required` and `enum` beside it (the generator adds
+    // them), an `if` reports through its `then` or `else`, and a refused key was reported as the key:
+    // these say nothing more.
+    case "discriminator":
+    case "if":
+    case "propertyNames":
+      return undefined;
+    default:
+      return of("invalid_value", at, "is not valid here");
+  }
+}
+
+function dotted(base: string, pointer: string): string {
+  if (pointer === "") return base;
+  return pointer
+    .slice(1)
+    .split("/")
+    .reduce((path, token) => joinPath(path, token.replaceAll("~1", "/").replaceAll("~0", "~")), base);
+}
+
+const ARTICLES: Readonly<Record<string, string>> = {
+  string: "a string",
+  integer: "an integer",
+  number: "a number",
+  boolean: "a boolean",
+  object: "an object",
+  array: "an array",
+  null: "null",
+};
+
+function typeNames(types: string): string {
+  return types
+    .split(",")
+    .map((type) => ARTICLES[type] ?? type)
+    .join(" or ");
+}
+
+function listed(values: unknown): string {
+  return Array.isArray(values) ? values.map((value) => String(value)).join(", ") : String(values);
+}
+
+function count(limit: unknown, noun: string): string {
+  return `${String(limit)} ${limit === 1 ? noun : `${noun}s`}`;
+}
