@@ -47,72 +47,67 @@ export type ExactCheck = (
 ) => void;
 
 /**
- * Every problem of `value` (parsed JSON) against `shape`; none means it holds. Messages name JSON
- * types, never the value found (a body may carry a secret). Unknown properties are allowed, and
- * without `exact` so is any string where the schema lists values: the API may grow.
+ * Every problem of `value` (parsed JSON) against `shape`, added to `out`; none means it holds.
+ * Messages name JSON types, never the value found (a body may carry a secret). Unknown properties
+ * are allowed, and without `exact` so is any string where the schema lists values: the API may
+ * grow. It allocates nothing for a value that holds but the paths it walks (it runs on every
+ * response).
  */
-export function checkShape(shape: Shape, value: unknown, exact?: ExactCheck): ShapeIssue[] {
-  const out: ShapeIssue[] = [];
-  walk(shape, value, exact, [], out);
-  return out;
-}
-
-/**
- * Adds the problems of `value`, found at `keys` (the path walked, as a stack), to `out`. It runs on
- * every response: a value that holds allocates nothing, since the path is written out
- * (`$.data[0].guid`) only for a problem.
- */
-function walk(
+export function checkShape(
   shape: Shape,
   value: unknown,
-  exact: ExactCheck | undefined,
-  keys: (string | number)[],
-  out: ShapeIssue[],
-): void {
+  exact?: ExactCheck,
+  path = "$",
+  out: ShapeIssue[] = [],
+): ShapeIssue[] {
   // The JSON type as JSON Schema names it; no name is part of another (or of "or"), so `includes`
   // is exact.
   const kind =
-    value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
-  if (!shape) report(out, keys, "not allowed");
-  else if (shape.t && !shape.t.includes(kind)) report(out, keys, `expected ${shape.t}, got ${kind}`);
-  // A leaf that has its type is done, unless alternatives or an exact check have more to say.
-  else if (exact || shape.m || kind === "object" || kind === "array") {
+    value === null
+      ? "null"
+      : Array.isArray(value)
+        ? "array"
+        : Number.isInteger(value)
+          ? "integer"
+          : typeof value;
+  if (!shape) out.push({ path, message: "not allowed" });
+  else if (shape.t && !shape.t.includes(kind))
+    out.push({ path, message: `expected ${shape.t}, got ${kind}` });
+  else {
     const { p, r = 0, i, m, d = "" } = shape;
-    exact?.(shape, value, (message, at) => report(out, keys, message, at));
+    exact?.(shape, value, (message, at = "") => {
+      out.push({ path: path + at, message });
+    });
     if (m) {
       // The discriminator's value picks the alternative. Another value (or none) tries them all, so
       // a new kind with the shape of a known one passes; in exact mode that is the exact check's
       // problem alone.
       const tag = (value as Record<string, unknown> | null)?.[d] as string;
-      const failed = (Object.hasOwn(m, tag) ? [m[tag] as Shape] : exact ? [] : Object.values(m)).map((alt) => {
-        const issues: ShapeIssue[] = [];
-        walk(alt, value, exact, keys, issues);
-        return issues;
-      });
+      const failed = (Object.hasOwn(m, tag) ? [m[tag] as Shape] : exact ? [] : Object.values(m)).map((alt) =>
+        checkShape(alt, value, exact, path),
+      );
       if (failed.every((issues) => issues.length)) out.push(...(failed[0] ?? []));
     }
     if (p && kind === "object") {
       let n = 0;
       for (const name in p) {
         if (Object.hasOwn(value as object, name)) {
-          keys.push(name);
-          walk(p[name] as Shape, (value as Record<string, unknown>)[name], exact, keys, out);
-          keys.pop();
-        } else if (n < r) report(out, keys, "required", `.${name}`);
+          checkShape(
+            p[name] as Shape,
+            (value as Record<string, unknown>)[name],
+            exact,
+            `${path}.${name}`,
+            out,
+          );
+        } else if (n < r) out.push({ path: `${path}.${name}`, message: "required" });
         n++;
       }
     }
     if (i !== undefined && kind === "array") {
       for (let n = 0; n < (value as unknown[]).length; n++) {
-        keys.push(n);
-        walk(i, (value as unknown[])[n], exact, keys, out);
-        keys.pop();
+        checkShape(i, (value as unknown[])[n], exact, `${path}[${n}]`, out);
       }
     }
   }
-}
-
-function report(out: ShapeIssue[], keys: readonly (string | number)[], message: string, at = ""): void {
-  const path = keys.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("");
-  out.push({ path: `$${path}${at}`, message });
+  return out;
 }
