@@ -166,7 +166,7 @@ describe("dashboard seed values", () => {
     [
       "a claim given twice",
       withToken({ claims: [{ name: "mcp" }, { name: "mcp", readonly: true }] }),
-      "Invalid seed: dashboard: token 1: claims.1 duplicates claim mcp",
+      "Invalid seed: dashboard: token 1: claims.1 must not repeat claim mcp (first at claims.0)",
     ],
     [
       "a readonly flag that is not a boolean",
