@@ -285,11 +285,13 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
         await clock.advance(seconds * 1000);
       } catch (error) {
         if (!(error instanceof ClockLimitError)) throw error;
+        // The schema's own maximum says "must be at most N"; this limit moves, so it names its unit.
+        const left = Math.floor(error.maxMs / 1000);
         throw validationFailed([
           {
             type: "too_big",
             path: "seconds",
-            message: `would move the clock past 9999-12-31T23:59:59Z; at most ${Math.floor(error.maxMs / 1000)} from now`,
+            message: `must be at most ${left} ${left === 1 ? "second" : "seconds"} (the clock stops at 9999-12-31T23:59:59Z)`,
           },
         ]);
       }
