@@ -259,17 +259,9 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     }),
 
     restore(snapshot, restoreOptions = {}) {
-      const read = readWorldSnapshot(snapshot, rebuild);
-      try {
-        // First: a broken reference or a duplicate there throws before anything changed.
-        dashboard.restore(read.dashboard);
-      } catch (error) {
-        if (error instanceof DomainError) throw error;
-        const message =
-          error instanceof Error ? error.message.replace(/^Dashboard seed: /, "") : String(error);
-        throw validationFailed([{ type: "invalid_value", path: "dashboard", message }]);
-      }
+      const read = readWorldSnapshot(snapshot, { dashboard, rebuild });
       // Checked in full: from here nothing can fail, so the world is never left half restored.
+      dashboard.restore(read.dashboard);
       clock.reset();
       const resumed = restoreOptions.resume === true && !clock.frozen;
       const at = resumed ? clock.now() + read.offsetMs : read.now;
@@ -352,11 +344,6 @@ function loading<T>(create: () => T): T {
     return create();
   } catch (error) {
     if (error instanceof DomainError) throw seedError(error.details.fieldErrors ?? []);
-    if (error instanceof Error && error.message.startsWith("Dashboard seed: ")) {
-      throw new Error(`Invalid seed: dashboard: ${error.message.slice("Dashboard seed: ".length)}`, {
-        cause: error,
-      });
-    }
     throw error;
   }
 }
