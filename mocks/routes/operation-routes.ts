@@ -78,25 +78,23 @@ export function mountOperations<World, Routes, Inputs, Operations, Context>(
       const validators = (api.validators as Readonly<Record<string, OperationValidators>>)[operationId];
       if (!route || !validators) throw new Error(`no route for ${method.toUpperCase()} ${template}`);
       const { handle, maxBodyBytes } = typeof route === "function" ? { handle: route } : route;
+      const id = operationId as OperationIdOf<Routes>;
       definitions.push({
         method: method.toUpperCase(),
         path: template,
         operationId,
         ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
         handle: ({ world, req, params, identify }) =>
-          api.guard(
-            { world, req, operationId: operationId as OperationIdOf<Routes>, identify },
-            (context) => {
-              // One object of a fixed shape, filled in place: spreading objects on every request
-              // costs microseconds (decisions/026).
-              const input: Record<string, unknown> = readInputs(validators, req, params, maxBodyBytes);
-              input.world = world;
-              input.req = req;
-              return handle(Object.assign(input, context) as unknown as { world: World; req: MockRequest }) as
-                | MockResponse
-                | Promise<MockResponse>;
-            },
-          ),
+          api.guard({ world, req, operationId: id, identify }, (context) => {
+            // One object of a fixed shape, filled in place: spreading objects on every request
+            // costs microseconds (decisions/026).
+            const input: Record<string, unknown> = readInputs(validators, req, params, maxBodyBytes);
+            input.world = world;
+            input.req = req;
+            return handle(Object.assign(input, context) as unknown as { world: World; req: MockRequest }) as
+              | MockResponse
+              | Promise<MockResponse>;
+          }),
       });
     }
   }
