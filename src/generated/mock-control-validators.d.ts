@@ -18,6 +18,7 @@ export declare const routes: {
   readonly "/deliveries": { readonly get: "listDeliveries"; };
   readonly "/webhook-sink/{partnerId}": { readonly get: "listSinkEntries"; readonly post: "receiveSinkCallback"; };
   readonly "/faults": { readonly get: "getFaults"; readonly put: "setFaults"; };
+  readonly "/requests": { readonly get: "listRequests"; };
 };
 
 /** What each operation takes once its inputs passed their validators (defaults filled in). */
@@ -111,6 +112,12 @@ export interface OperationInputs {
     query: undefined;
     header: undefined;
     body: NonNullable<Operations["setFaults"]["requestBody"]>["content"]["application/json"];
+  };
+  "listRequests": {
+    path: undefined;
+    query: NonNullable<Operations["listRequests"]["parameters"]["query"]>;
+    header: undefined;
+    body: undefined;
   };
 }
 
