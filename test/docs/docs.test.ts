@@ -303,8 +303,8 @@ describe("the reference docs in Chromium", () => {
       await open(`${entry.name}.html`, operation.route);
       const section = page.locator(`[data-section-id="${operation.route.slice(1)}"]`);
       const title = section.locator("h2").first();
-      await title.waitFor(WAIT);
-      expect(await title.innerText()).toContain(operation.summary);
+      // Redoc may attach the heading before it fills it in (seen on a loaded machine): wait for its text.
+      await expect.poll(() => title.innerText(), { ...WAIT, interval: 200 }).toContain(operation.summary);
       const tags = await title.locator('[data-component-name="Tag/Tag"]').allInnerTexts();
       expect(tags.includes(ASSUMED_LABEL), `the title's tags: ${tags.join(", ")}`).toBe(operation.assumed);
       expect(tags.includes("Webhook")).toBe(operation.webhook);
