@@ -245,6 +245,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     state: () => ({
       now: formatTimestamp(clock.now()),
+      clock: { offsetMs: clock.offsetMs, frozen: clock.frozen },
       dashboard: dashboard.state(),
       rebuild: rebuild.state(),
       faults: { ...faults },

@@ -593,9 +593,17 @@ export interface components {
         /** @description Everything, to look at. */
         MockState: {
             now: components["schemas"]["createdAt"];
+            clock: components["schemas"]["ClockState"];
             dashboard: components["schemas"]["DashboardState"];
             rebuild: components["schemas"]["RebuildState"];
             faults: components["schemas"]["FaultSettings"];
+        };
+        /** @description How the virtual clock stands against real time. */
+        ClockState: {
+            /** @description Virtual minus real time, in milliseconds: how far advances (and a restored snapshot) moved the clock ahead of the machine's time. */
+            offsetMs: number;
+            /** @description True when the clock stands still until advanced (a test's frozen clock); false when it follows real time, as `npm start`'s does. */
+            frozen: boolean;
         };
         /** @description The dashboard's state, without secrets or hashes. */
         DashboardState: {
@@ -639,6 +647,8 @@ export interface components {
         RebuildState: {
             /** @description Partners, by id. */
             partners: components["schemas"]["PartnerSettings"][];
+            /** @description Each partner's sliding hour of rebuild requests now, by partner id. */
+            rateLimits: components["schemas"]["RateLimitUsage"][];
             /** @description Rebuilds, in submission order. */
             rebuilds: components["schemas"]["RebuildRecord"][];
             /** @description Projects, in creation order. */
@@ -654,6 +664,14 @@ export interface components {
                 deliveries: components["schemas"]["Count"];
                 sink: components["schemas"]["Count"];
             };
+        };
+        /** @description How much of a partner's hourly budget of rebuild requests is used, as the rate limit counts it: what the `RateLimit-*` headers and `Retry-After` of its next request would say. */
+        RateLimitUsage: {
+            partnerId: components["schemas"]["PartnerIdValue"];
+            used: components["schemas"]["Count"];
+            limit: components["schemas"]["PartnerSettings"]["rateLimitPerHour"];
+            /** @description When a request will be admitted again (the state's `now` plus what `Retry-After` would say), or `null` while one would be admitted now. */
+            nextSlotAt: components["schemas"]["createdAt"] | null;
         };
         /**
          * Format: date-time
