@@ -1,6 +1,7 @@
 import type { components } from "../src/generated/mock-control.js";
 import type { OperationInputs } from "../src/generated/mock-control-validators.js";
 import { operations as control } from "../src/generated/mock-control-validators.js";
+import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
 import { type Clock, ClockLimitError, createClock } from "./domain/clock.js";
 import {
   createDashboardDomain,
@@ -123,7 +124,13 @@ export interface MockWorld extends MockControl {
   readonly origin: string;
   /** The virtual clock: `advance(ms)` runs what falls due (completions, callback retries). */
   readonly clock: Clock;
-  /** Calls `listener` after anything changed on its own (a task ran) or by reset and restore. */
+  /**
+   * Calls `listener` after every change: a request to either API that changed something (a token's
+   * `lastUsedAt` included), a control operation, the clock's own work (completions, callback
+   * attempts) and reset and restore. Called synchronously, once the change is complete, as often
+   * as changes happen (a burst of requests calls it as many times): coalesce before doing real work.
+   * Returns a function that removes the listener.
+   */
   onChange(listener: () => void): () => void;
 }
 
@@ -216,6 +223,12 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   const changed = () => {
     for (const listener of listeners) listener();
   };
+  // What the APIs' routes and the control operations call: each change announced once it is done.
+  // reset and restore use the domains themselves and announce once, when the whole world is back.
+  const announced = {
+    dashboard: announcingDashboard(dashboard, changed),
+    rebuild: announcingRebuild(rebuild, changed),
+  };
   const partnerId = (id: number) =>
     readPathParameters<{ partnerId: number }>(control.upsertPartner.path ?? noParameters(), {
       partnerId: String(id),
@@ -294,21 +307,24 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
           },
         ]);
       }
+      // The clock moved even when no work fell due.
+      changed();
       return { now: formatTimestamp(clock.now()) };
     },
 
     upsertPartner(id, input) {
       const settings = body("upsertPartner", input);
-      return rebuild.upsertPartner(knownPartnerId(id), settings);
+      return announced.rebuild.upsertPartner(knownPartnerId(id), settings);
     },
 
-    rotatePartnerKey: (id) => rebuild.rotateKey(knownPartnerId(id)),
+    rotatePartnerKey: (id) => announced.rebuild.rotateKey(knownPartnerId(id)),
 
-    completeRebuild: (requestId, input) => rebuild.complete(requestId, body("completeRebuild", input)),
+    completeRebuild: (requestId, input) =>
+      announced.rebuild.complete(requestId, body("completeRebuild", input)),
 
-    cloneRebuild: (requestId, input) => rebuild.clone(requestId, body("cloneRebuild", input)),
+    cloneRebuild: (requestId, input) => announced.rebuild.clone(requestId, body("cloneRebuild", input)),
 
-    openMagicLink: (input) => rebuild.openMagicLink(body("openMagicLink", input)),
+    openMagicLink: (input) => announced.rebuild.openMagicLink(body("openMagicLink", input)),
 
     listDeliveries: () => ({ data: rebuild.deliveries() }),
 
@@ -318,6 +334,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     setFaults(input) {
       faults = withFaults(faults, body("setFaults", input));
+      changed();
       return { ...faults };
     },
 
@@ -333,8 +350,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
   cores.set(world, {
     control: world,
-    dashboard,
-    rebuild,
+    dashboard: announced.dashboard,
+    rebuild: announced.rebuild,
     random,
     faults: () => faults,
     observeCallbacks(listener) {
