@@ -68,6 +68,7 @@ export function mountOperations<World, Routes, Inputs, Operations, Context>(
       definitions.push({
         method: method.toUpperCase(),
         path: template,
+        operationId,
         ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
         handle: ({ world, req, params }) =>
           api.guard({ world, req, operationId }, (context) => {

@@ -46,6 +46,8 @@ export interface RouteDefinition<World> {
   method: string;
   /** Path template below the API's base path, e.g. `/si/servers/{guid}`. */
   path: string;
+  /** The operation's `operationId` in its document (route tables typed by the contract set it). */
+  operationId?: string;
   handle: RouteHandler<World>;
   /** Largest body the route reads; adapters stop reading one byte past it. Default `MAX_BODY_BYTES`. */
   maxBodyBytes?: number;

@@ -14,7 +14,7 @@ export interface RateLimitState {
 }
 
 /** How much of the window is used (`GET /__mock/state`, the console's "N of 30 used, next slot in …"). */
-export interface RateLimitUsage {
+interface RateLimitUsage {
   used: number;
   limit: number;
   /** Epoch ms when a request will be admitted again (what `Retry-After` says), or null: one would be now. */
