@@ -28,7 +28,7 @@ export function changesBetween(before: MockState | undefined, after: MockState):
     else if (was.apiKey !== partner.apiKey) said.push(`Partner ${partner.id} has a new rebuild API key.`);
     else if (was.featureEnabled !== partner.featureEnabled)
       said.push(
-        `Partner ${partner.id}'s rebuild feature is ${partner.featureEnabled ? "enabled" : "disabled"}.`,
+        `The rebuild feature of partner ${partner.id} is ${partner.featureEnabled ? "enabled" : "disabled"}.`,
       );
   }
   const tokens = after.dashboard.tokens.length - before.dashboard.tokens.length;

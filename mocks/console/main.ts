@@ -58,7 +58,7 @@ const readState = serial(async () => {
   const said = changesBetween(state, next);
   state = next;
   draw(next);
-  if (said.length > 0) say(said.join(" "));
+  tell(said);
 });
 
 const readJournal = serial(async () => {
@@ -166,7 +166,8 @@ async function act(button: HTMLButtonElement | null, work: () => Promise<string>
   if (button?.getAttribute("aria-disabled") === "true") return;
   button?.setAttribute("aria-disabled", "true");
   try {
-    say(await work());
+    said = { text: await work(), at: performance.now() };
+    say(said.text);
     clearProblem();
   } catch (error) {
     problem(error);
@@ -184,7 +185,7 @@ const actions: Record<string, (button: HTMLButtonElement) => Promise<string>> = 
   complete: async (button) => {
     const outcome = button.dataset.outcome === "failed" ? "failed" : "success";
     const rebuild = await control.complete(button.dataset.requestId ?? "", outcome);
-    return `The rebuild of ${rebuild.sourceUrl} ended: ${rebuild.status}.`;
+    return `The rebuild of ${rebuild.sourceUrl} is now ${rebuild.status}.`;
   },
   rotate: async (button) => {
     const id = Number(button.dataset.partnerId);
@@ -303,6 +304,18 @@ function editing(form: HTMLElement): boolean {
 }
 
 // ---- what the page says ----------------------------------------------------------------------------
+
+/** What the last action said, and when: the change it made is not said a second time. */
+let said: { text: string; at: number } | undefined;
+const ECHO_MS = 3_000;
+
+/** Says what changed; what the last action already said is left out, and the rest added to it. */
+function tell(changes: readonly string[]): void {
+  const recent = said && performance.now() - said.at < ECHO_MS ? said.text : undefined;
+  const fresh = changes.filter((change) => !recent?.includes(change.replace(/\.$/, "")));
+  if (fresh.length === 0) return;
+  say(recent ? `${recent} ${fresh.join(" ")}` : fresh.join(" "));
+}
 
 function say(message: string): void {
   const time = state ? `${instant(mockNow()).slice(11, 19)} ` : "";

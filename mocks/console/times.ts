@@ -31,7 +31,7 @@ type Relation = "ago" | "until";
 function relativeText(at: number, relation: Relation): string {
   const span = at - mockNow();
   if (relation === "until") return span <= 0 ? "now" : `in ${duration(span)}`;
-  return span >= 0 ? "just now" : `${duration(span)} ago`;
+  return span > -1000 ? "just now" : `${duration(span)} ago`;
 }
 
 /** A `<time>` that says how long ago (or until when), kept current by `refreshTimes`. */

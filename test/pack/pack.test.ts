@@ -127,6 +127,16 @@ describe("the packed package", () => {
       });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ totalCount: 3 });
+      // The console ships inside dist/: the installed bin serves it, script and style included.
+      expect(output).toContain(`Console             ${origin}/__mock/console`);
+      const consolePage = await fetch(`${origin}/__mock/console`);
+      expect(consolePage.status).toBe(200);
+      expect(consolePage.headers.get("content-security-policy")).toMatch(
+        /^default-src 'none'; script-src 'sha256-/,
+      );
+      const html = await consolePage.text();
+      expect(html).toContain("<h1>Mock console</h1>");
+      expect(html.includes("new EventSource(")).toBe(true);
     } finally {
       const exited = child.exitCode === null ? once(child, "exit") : Promise.resolve([child.exitCode]);
       child.kill("SIGTERM");
