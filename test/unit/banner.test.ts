@@ -8,7 +8,9 @@ describe("the CLI banner", () => {
     const text = banner("http://127.0.0.1:4010", {}, settings);
     expect(text).toContain("  Dashboard base URL  http://127.0.0.1:4010/v1\n");
     expect(text).toContain("  Rebuild base URL    http://127.0.0.1:4010\n");
-    expect(text).toMatch(/^ {2}Console {13}http:\/\/127\.0\.0\.1:4010\/__mock\/console {2}\(open it in a browser/m);
+    expect(text).toMatch(
+      /^ {2}Console {13}http:\/\/127\.0\.0\.1:4010\/__mock\/console {2}\(open it in a browser/m,
+    );
   });
 
   it("warns that a non-loopback --host exposes the control API to the network", () => {
