@@ -1,3 +1,4 @@
+import { isHttpUrl } from "../src/core/iri.js";
 import type { components } from "../src/generated/mock-control.js";
 import type { OperationInputs } from "../src/generated/mock-control-validators.js";
 import { operations as control } from "../src/generated/mock-control-validators.js";
@@ -35,7 +36,10 @@ export interface MockWorldOptions {
   seed?: MockSeed;
   /** Default: follows real time and wakes itself for due work. Tests pass a frozen clock. */
   clock?: Clock;
-  /** The mock's own origin: the control API and the built-in webhook sink live under it. */
+  /**
+   * The mock's own origin (scheme, host and port, e.g. `http://127.0.0.1:4010`; a trailing slash is
+   * dropped): the control API and the built-in webhook sink live under it. Anything else is a TypeError.
+   */
   origin?: string;
   /** How long a rebuild runs on the clock before completing (default 5000 ms). */
   rebuildDelayMs?: number;
@@ -169,8 +173,25 @@ const realTimers = {
   clear: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+// A clock drives one world: its reset and its scheduled tasks are the world's.
+const clocksInUse = new WeakSet<Clock>();
+
+/** `origin` without a trailing slash, when it is an http(s) origin: no path, query, fragment or user info. */
+function checkOrigin(origin: string): string {
+  const trimmed = String(origin).replace(/\/+$/, "");
+  // With no path, a `?` or `#` would start a query or fragment, and an `@` end user info.
+  if (isHttpUrl(trimmed) && new URL(trimmed).pathname === "/" && !/[?#@]/.test(trimmed)) return trimmed;
+  throw new TypeError(
+    `createMockWorld: origin must be an http or https origin such as http://127.0.0.1:4010 (scheme, host and port only), got ${JSON.stringify(origin)}`,
+  );
+}
+
 /** Creates a mock world; the composition root where real time and randomness enter. */
 export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
+  if (options.clock && clocksInUse.has(options.clock)) {
+    // Its reset and its tasks would be shared: one world's reset would drop the other's completions.
+    throw new TypeError("createMockWorld: this clock already drives another world; give each world its own");
+  }
   const clock =
     options.clock ??
     createClock({
@@ -180,10 +201,12 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
         options.onInternalError ?? ((error) => console.error("mock: scheduled work failed:", error)),
     });
   const random = options.random ?? cryptoRandom;
-  const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, "");
-  // Only a missing half means the default: an explicit null is a mistake the schema reports.
+  clocksInUse.add(clock);
+  const origin = checkOrigin(options.origin ?? DEFAULT_ORIGIN);
+  // Only a missing half means the default: an explicit null is a mistake the schema reports. A copy
+  // is checked and kept, so what the caller changes later never reaches a reset unchecked.
   const { dashboard: dashboardSeed = defaultDashboardSeed, rebuild: rebuildSeed = defaultRebuildSeed } =
-    checkSeed(options.seed ?? {});
+    checkSeed(structuredClone(options.seed ?? {}));
 
   const callbackListeners = new Set<CallbackListener>();
   const send =
@@ -229,14 +252,14 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     dashboard: announcingDashboard(dashboard, changed),
     rebuild: announcingRebuild(rebuild, changed),
   };
-  const partnerId = (id: number) =>
-    readPathParameters<{ partnerId: number }>(control.upsertPartner.path ?? noParameters(), {
+  // A partner id as the operation's own path parameter reads it.
+  type PartnerOperation = "upsertPartner" | "rotatePartnerKey" | "listSinkEntries";
+  const knownPartnerId = (operation: PartnerOperation, id: number) => {
+    const checked = readPathParameters<{ partnerId: number }>(control[operation].path ?? noParameters(), {
       partnerId: String(id),
     });
-  const knownPartnerId = (id: number) => {
-    const checkedId = partnerId(id);
-    if (!checkedId) throw new DomainError("NOT_FOUND", `No partner can have the id ${id}`);
-    return checkedId.partnerId;
+    if (!checked) throw new DomainError("NOT_FOUND", `No partner can have the id ${id}`);
+    return checked.partnerId;
   };
   // The control API's bodies, checked in-process as over HTTP.
   const body = <Id extends keyof OperationInputs>(id: Id, value: unknown): Body<Id> => {
@@ -314,10 +337,10 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     upsertPartner(id, input) {
       const settings = body("upsertPartner", input);
-      return announced.rebuild.upsertPartner(knownPartnerId(id), settings);
+      return announced.rebuild.upsertPartner(knownPartnerId("upsertPartner", id), settings);
     },
 
-    rotatePartnerKey: (id) => announced.rebuild.rotateKey(knownPartnerId(id)),
+    rotatePartnerKey: (id) => announced.rebuild.rotateKey(knownPartnerId("rotatePartnerKey", id)),
 
     completeRebuild: (requestId, input) =>
       announced.rebuild.complete(requestId, body("completeRebuild", input)),
@@ -328,7 +351,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     listDeliveries: () => ({ data: rebuild.deliveries() }),
 
-    listSinkEntries: (id) => ({ data: rebuild.sinkList(knownPartnerId(id)) }),
+    listSinkEntries: (id) => ({ data: rebuild.sinkList(knownPartnerId("listSinkEntries", id)) }),
 
     getFaults: () => ({ ...faults }),
 

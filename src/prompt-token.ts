@@ -1,4 +1,5 @@
 import { SdkError } from "./core/errors.js";
+import { isHttpUrl } from "./core/iri.js";
 
 /**
  * A string given to `parsePromptToken` is not a valid promptToken. The message says what is wrong
@@ -71,7 +72,7 @@ export function parsePromptToken(token: string): string {
 }
 
 /**
- * `baseUrl` with a `promptToken` query parameter for `projectId`, plus `params`. The base URL's
+ * `baseUrl` (an absolute http or https URL) with a `promptToken` query parameter for `projectId`, plus `params`. The base URL's
  * query string is kept byte for byte except for parameters that `params` (or the token) replaces;
  * its fragment is kept. `params` may not contain `promptToken`.
  */
@@ -80,12 +81,9 @@ export function buildMagicLink(
   projectId: string,
   params: Readonly<Record<string, string>> = {},
 ): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError("baseUrl must be an absolute URL");
-  }
+  // A link a customer opens: only http(s), never `javascript:` or `data:` (the one URL check).
+  if (!isHttpUrl(String(baseUrl))) throw new TypeError("baseUrl must be an absolute http or https URL");
+  const url = new URL(baseUrl);
   if (typeof params !== "object" || params === null)
     throw new TypeError("params must be an object of strings");
   const entries = Object.entries(params);

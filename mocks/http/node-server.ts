@@ -17,7 +17,11 @@ export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, Edg
   host?: string;
   /** Default 4010; 0 picks a free port. */
   port?: number;
-  /** Serve an existing world instead of creating one (its origin must be this server's). */
+  /**
+   * Serve an existing world instead of creating one. Its origin must be this server's
+   * (`http://host:port`, so a fixed `port`), else the start rejects with a TypeError; `close` leaves
+   * a world it did not create running.
+   */
   world?: MockWorld;
   onRequest?: (entry: RequestLogEntry) => void;
   /** Every failure that is the mock's, not the client's (each answered 500 where an answer is still possible). */
@@ -90,6 +94,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let world: MockWorld;
   let writer: StateFileWriter | undefined;
   try {
+    if (given && given.origin !== origin) {
+      // Its control API and its sink live under its own origin: here they would answer 404.
+      throw new TypeError(`startMockServer: the world's origin is ${given.origin}, this server's ${origin}`);
+    }
     world =
       given ??
       createMockWorld({
@@ -151,7 +159,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     server,
     resumed: saved !== undefined,
     close: async () => {
-      world.clock.dispose();
+      if (!given) world.clock.dispose();
       stopWatching?.();
       hub.close();
       await new Promise<void>((resolve, reject) => {

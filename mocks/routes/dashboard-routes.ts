@@ -24,7 +24,10 @@ function bearerChallenge(authorization: string | null): string {
 }
 
 /** Every dashboard operation authenticates (401) and authorizes (403) before it reads anything else. */
-const guard: ApiGuard<WorldCore, DashboardContext> = ({ world, req, operationId }, next) => {
+const guard: ApiGuard<WorldCore, DashboardContext, DashboardOperation> = (
+  { world, req, operationId },
+  next,
+) => {
   const authorization = req.headers.get("authorization");
   let principal: Principal;
   try {
@@ -32,7 +35,7 @@ const guard: ApiGuard<WorldCore, DashboardContext> = ({ world, req, operationId 
   } catch (failure) {
     throw challenged(failure, { "www-authenticate": bearerChallenge(authorization) });
   }
-  world.dashboard.authorize(principal, operationId as DashboardOperation);
+  world.dashboard.authorize(principal, operationId);
   return next({ principal });
 };
 

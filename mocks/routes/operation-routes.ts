@@ -37,19 +37,25 @@ type OperationTable<World, Routes, Inputs, Operations, Context> = {
   };
 };
 
+/** Every operation id of a document's generated `routes`. */
+type OperationIdOf<Routes> = { [Path in keyof Routes]: Routes[Path][keyof Routes[Path]] }[keyof Routes] &
+  string;
+
 /**
  * What runs around every operation of an API, before its inputs are read: authentication and
  * whatever else comes first in the check order. `next` reads the inputs and runs the operation.
+ * `OperationId` is the document's operation ids (`routes`), so a guard cannot name another's.
  */
-export type ApiGuard<World, Context> = (
-  request: { world: World; req: MockRequest; operationId: string },
+export type ApiGuard<World, Context, OperationId extends string = string> = (
+  request: { world: World; req: MockRequest; operationId: OperationId },
   next: (context: Context) => MockResponse | Promise<MockResponse>,
 ) => MockResponse | Promise<MockResponse>;
 
 interface OperationApi<World, Routes, Inputs, Operations, Context> {
   routes: Routes;
-  validators: Readonly<Record<string, OperationValidators>>;
-  guard: ApiGuard<World, Context>;
+  /** One document's compiled validators: every operation of `Inputs`, none of another document. */
+  validators: { readonly [Id in keyof Inputs]: OperationValidators };
+  guard: ApiGuard<World, Context, OperationIdOf<Routes>>;
   handlers: OperationTable<World, Routes, Inputs, Operations, Context>;
 }
 
@@ -62,7 +68,7 @@ export function mountOperations<World, Routes, Inputs, Operations, Context>(
   for (const [template, methods] of Object.entries(api.routes as Record<string, Record<string, string>>)) {
     for (const [method, operationId] of Object.entries(methods)) {
       const route = handlers[template]?.[method];
-      const validators = api.validators[operationId];
+      const validators = (api.validators as Readonly<Record<string, OperationValidators>>)[operationId];
       if (!route || !validators) throw new Error(`no route for ${method.toUpperCase()} ${template}`);
       const { handle, maxBodyBytes } = typeof route === "function" ? { handle: route } : route;
       definitions.push({
@@ -71,7 +77,7 @@ export function mountOperations<World, Routes, Inputs, Operations, Context>(
         operationId,
         ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
         handle: ({ world, req, params }) =>
-          api.guard({ world, req, operationId }, (context) => {
+          api.guard({ world, req, operationId: operationId as OperationIdOf<Routes> }, (context) => {
             // One object of a fixed shape, filled in place: spreading objects on every request
             // costs microseconds (decisions/026).
             const input: Record<string, unknown> = readInputs(validators, req, params, maxBodyBytes);

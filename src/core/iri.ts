@@ -5,21 +5,34 @@
 // White space, a control character (C0, DEL, C1), or one of < > " { } | \ ^ `: never in an IRI (RFC 3987).
 const NEVER_IN_IRI = /[\s\0-\x20\x7f-\x9f<>"{}|\\^`]/u;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+// A percent sign without two hex digits after it, or a second `#`: never in an IRI either.
+const MALFORMED = /%(?![\dA-Fa-f]{2})|#.*#/;
+// The scheme and the authority, where an IP-literal host is the one place brackets may stand.
+const SCHEME_AND_AUTHORITY = /^[^:]*:(?:\/\/[^/?#]*)?/;
 // `http://` or `https://`, then nothing NEVER_IN_IRI names.
 const HTTP_URL = /^https?:\/\/[^\s\0-\x20\x7f-\x9f<>"{}|\\^`]*$/iu;
 
 /**
- * `format: iri`: an absolute IRI. A scheme, nothing an IRI may never hold, and a value the WHATWG
- * URL parser accepts (it would also accept most of the excluded characters, dropping or encoding
- * them, so a value stored as sent would then break the format in every answer that carries it).
+ * `format: iri`: an absolute IRI (RFC 3987). A scheme, nothing an IRI may never hold, well-formed
+ * percent escapes, one fragment at most, brackets only around an IP-literal host, and a value the
+ * WHATWG URL parser accepts (it would also accept most of what is excluded here, dropping or
+ * encoding it, so a value stored as sent would then break the format in every answer that carries it).
  */
 export function isAbsoluteIri(text: string): boolean {
-  return SCHEME.test(text) && !NEVER_IN_IRI.test(text) && URL.canParse(text);
+  return (
+    SCHEME.test(text) &&
+    !NEVER_IN_IRI.test(text) &&
+    !MALFORMED.test(text) &&
+    !/[[\]]/.test(text.replace(SCHEME_AND_AUTHORITY, "")) &&
+    URL.canParse(text)
+  );
 }
 
 /**
  * An absolute `http` or `https` URL written `scheme://…` (the WHATWG parser also forgives
- * `http:example.com`, which no careful client sends): the one URL check of the SDK and the mock.
+ * `http:example.com`, which no careful client sends): the one URL check of the SDK and the mock
+ * for a URL they will send a request to (a base URL, a receiver). Where the contract declares
+ * `format: iri`, `isAbsoluteIri` applies instead, which also refuses what fetch would repair.
  */
 export function isHttpUrl(text: string): boolean {
   // isAbsoluteIri with the scheme narrowed, in one expression: this ships in every app that uses the clients.

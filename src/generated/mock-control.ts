@@ -400,13 +400,14 @@ export interface components {
         ClockTime: {
             now: components["schemas"]["createdAt"];
         };
-        /** @description How a running rebuild ends (default `success`). `errorCode` and `errorMessage` go with `failed` only: left out, the callback carries `process_failed` and a default text; `null` leaves the field out of the callback. */
+        /** @description How a running rebuild ends (`success` unless `status` says otherwise, also with no body). `errorCode` and `errorMessage` go with `failed` only: left out, the callback carries `process_failed` and a default text; `null` leaves the field out of the callback. */
         CompletionRequest: {
             /**
              * @description The final state.
+             * @default success
              * @enum {string}
              */
-            status?: "success" | "failed";
+            status: "success" | "failed";
             /** @description The callback's `error_code`. */
             errorCode?: string | null;
             /** @description The callback's `error_message`. */
@@ -514,7 +515,7 @@ export interface components {
             /** @description The rebuild's `requestId`. */
             requestId: string;
             /** @description The webhook URL read at attempt time; `null` when none was configured (nothing was sent). */
-            url: string | null;
+            url: components["schemas"]["HttpUrl"] | null;
             /** @description 1 to 5. */
             attempt: number;
             headers: components["schemas"]["HeaderMap"];

@@ -200,6 +200,17 @@ describe("server inventory of the caller's team", () => {
     },
   );
 
+  // Nor a broken percent escape, a bracket outside an IP-literal host, or a second fragment.
+  it.each(["/a%zzb", "/a%2", "/a[x]b", "/?q=[1]", "/a#a#b"])(
+    "an address ending %j, which is no IRI, gets 400 invalid_format",
+    async (tail) => {
+      const body = { servers: [{ address: `https://srv.example.com${tail}`, product: "plesk" }] };
+      expectFieldErrors(await asOwner("POST", "/si/servers", body), [
+        { type: "invalid_format", path: "servers.0.address" },
+      ]);
+    },
+  );
+
   it("100 servers in one call are accepted", async () => {
     const servers = Array.from({ length: 100 }, (_, i) => ({
       address: `https://s${i}.example.com`,

@@ -170,8 +170,13 @@ describe("buildMagicLink", () => {
   });
 
   it("rejects a relative base URL, non-string params and a bad project id", () => {
-    expect(() => buildMagicLink("/login", "prj_123")).toThrow(
-      new TypeError("baseUrl must be an absolute URL"),
+    for (const base of ["/login", "javascript:alert(1)//", "data:text/html,hi", "http:example.com"]) {
+      expect(() => buildMagicLink(base, "prj_123")).toThrow(
+        new TypeError("baseUrl must be an absolute http or https URL"),
+      );
+    }
+    expect(() => buildMagicLink("https://b.example.com/a b", "prj_123")).toThrow(
+      new TypeError("baseUrl must be an absolute http or https URL"),
     );
     expect(() => buildMagicLink("https://b.example.com/", "prj_123", { a: 1 as unknown as string })).toThrow(
       new TypeError("params.a must be a string"),

@@ -3,9 +3,10 @@
 // on top of the behaviour tests/http/adapters.test.ts shows it shares with MSW.
 import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createClock,
+  createMockWorld,
   type RequestLogEntry,
   type RunningMockServer,
   startMockServer,
@@ -224,6 +225,29 @@ describe("startMockServer", () => {
     const again = await startMockServer({ port, clock: createClock({ frozenAt: FROZEN_AT }) });
     running.push(again);
     expect((again.server.address() as AddressInfo).port).toBe(port);
+  });
+
+  it("serves a world of its own origin, refuses another, and leaves a world it did not make running", async () => {
+    const probe = await startMockServer({ port: 0 });
+    const { port } = probe.server.address() as AddressInfo;
+    await probe.close();
+    const clock = createClock({ frozenAt: FROZEN_AT });
+    const world = createMockWorld({ clock, origin: `http://127.0.0.1:${port + 1 === 65536 ? 1 : port + 1}` });
+    await expect(startMockServer({ port, world })).rejects.toThrow(
+      new TypeError(
+        `startMockServer: the world's origin is ${world.origin}, this server's http://127.0.0.1:${port}`,
+      ),
+    );
+    const own = createMockWorld({
+      clock: createClock({ frozenAt: FROZEN_AT }),
+      origin: `http://127.0.0.1:${port}`,
+    });
+    const dispose = vi.spyOn(own.clock, "dispose");
+    const server = await startMockServer({ port, world: own });
+    expect((await fetch(`${server.origin}/__mock/state`)).status).toBe(200);
+    await server.close();
+    // Its clock still wakes for due work: the world is the caller's to end.
+    expect(dispose).not.toHaveBeenCalled();
   });
 
   it("refuses a port already in use with EADDRINUSE", async () => {

@@ -6,11 +6,18 @@ export function createContractAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   // ajv-formats has no `iri` (RFC 3987, an absolute URI that may hold non-ASCII characters): a
-  // scheme, nothing an IRI may never contain (white space, control characters, <>"{}|\^`), and a
-  // value URL parsing accepts.
+  // scheme, nothing an IRI may never contain (white space, control characters, <>"{}|\^`), every
+  // `%` starting an escape, one `#` at most, brackets only around an IP-literal host, and a value
+  // URL parsing accepts.
   ajv.addFormat(
     "iri",
-    (value) => /^[a-z][a-z0-9+.-]*:/i.test(value) && ![...value].some(neverInIri) && URL.canParse(value),
+    (value) =>
+      /^[a-z][a-z0-9+.-]*:/i.test(value) &&
+      ![...value].some(neverInIri) &&
+      !/%(?![0-9a-f]{2})/i.test(value) &&
+      value.split("#").length <= 2 &&
+      !/[[\]]/.test(value.replace(/^[^:]*:(\/\/[^/?#]*)?/, "")) &&
+      URL.canParse(value),
   );
   return ajv;
 }

@@ -121,6 +121,25 @@ describe("a route table keyed by the generated paths and operations", () => {
     expect(wrong[2]).toThrow(/no route for DELETE \/si\/servers\/\{guid\}/);
   });
 
+  it("refuses, at compile time, another document's validators and a guard that names another's operation", () => {
+    type Api = Parameters<
+      typeof mountOperations<unknown, typeof dashboardRoutes, DashboardInputs, DashboardOperations, object>
+    >[0];
+    const otherValidators: Api = {
+      routes: dashboardRoutes,
+      // @ts-expect-error: the control API's validators are not the dashboard's
+      validators: controlValidators,
+      guard,
+      handlers: valid,
+    };
+    const narrowGuard: Api["guard"] = ({ operationId }, next) => {
+      // @ts-expect-error: resetMock is an operation of the control API, never of the dashboard
+      if (operationId === "resetMock") throw new Error("unreachable");
+      return next({});
+    };
+    expect([otherValidators, narrowGuard]).toHaveLength(2);
+  });
+
   it("types the control API's routes by openapi/mock-control.yaml the same way", () => {
     type Handlers = Parameters<
       typeof mountOperations<unknown, typeof controlRoutes, ControlInputs, ControlOperations, object>

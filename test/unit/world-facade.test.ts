@@ -77,6 +77,45 @@ describe("no world shares a mutable object with another", () => {
     const world = createMockWorld({ clock: frozen() });
     expect(world.state().rebuild.partners[0]?.apiKey).toBe(PARTNER.ok.apiKey);
   });
+
+  it("a seed changed by its caller after the world was made never reaches a reset unchecked", () => {
+    const seed = structuredClone({ dashboard: defaultDashboardSeed, rebuild: defaultRebuildSeed });
+    const world = createMockWorld({ clock: frozen(), seed });
+    const address = world.state().dashboard.servers[0]?.address;
+    (seed.dashboard.servers[0] as { address: string }).address = "https://a.example.com/a b`{";
+    world.reset();
+    expect(world.state().dashboard.servers[0]?.address).toBe(address);
+  });
+
+  it("a clock drives one world: a second world on the same clock is refused", () => {
+    const clock = frozen();
+    createMockWorld({ clock });
+    expect(() => createMockWorld({ clock })).toThrow(
+      new TypeError("createMockWorld: this clock already drives another world; give each world its own"),
+    );
+  });
+});
+
+describe("the world's origin", () => {
+  it.each(["http://127.0.0.1:4010", "https://mock.example/", "http://[::1]:4010"])(
+    "%j is taken",
+    (origin) => {
+      expect(createMockWorld({ clock: frozen(), origin }).origin).toBe(origin.replace(/\/$/, ""));
+    },
+  );
+
+  it.each([
+    "nonsense",
+    "http://127.0.0.1:4010/a{b}",
+    "http://127.0.0.1:4010/base",
+    "http://u:p@127.0.0.1:4010",
+    "http://127.0.0.1:4010?q",
+    "ftp://127.0.0.1",
+  ])("%j is a TypeError naming what an origin is", (origin) => {
+    expect(() => createMockWorld({ clock: frozen(), origin })).toThrow(
+      /origin must be an http or https origin/,
+    );
+  });
 });
 
 describe("the transport is bound when the world is created", () => {

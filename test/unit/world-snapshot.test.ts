@@ -204,6 +204,11 @@ describe("world.restore() refuses what is not a valid state, naming each bad val
       (s) => (s.rebuild.deliveries.pending[0].attempt = 6),
       ["too_big@rebuild.deliveries.pending.0.attempt"],
     ],
+    [
+      "a delivery whose URL is no URL",
+      (s) => (s.rebuild.deliveries.log[0].url = "not a url {at all}"),
+      ["invalid_format@rebuild.deliveries.log.0.url"],
+    ],
     ["faults out of range", (s) => (s.faults.errorRate = 2), ["too_big@faults.errorRate"]],
     [
       "faults that add up to more than 1",

@@ -75,7 +75,7 @@ export function createCompletion({
 
     completesAt: (hostname) => (scriptedOutcome(hostname) ? clock.now() + delayMs : undefined),
 
-    async complete(requestId, input = {}) {
+    async complete(requestId, input) {
       const entry = ledger.find(requestId);
       if (entry.record.status !== "running") {
         throw new DomainError(
@@ -83,8 +83,9 @@ export function createCompletion({
           `Rebuild ${requestId} is no longer running (${entry.record.status})`,
         );
       }
+      // No body ends it as the schema's default status does: `success`.
       const outcome: Outcome =
-        input.status === "failed"
+        input?.status === "failed"
           ? {
               status: "failed",
               errorCode: input.errorCode === undefined ? DEFAULT_ERROR_CODE : input.errorCode,

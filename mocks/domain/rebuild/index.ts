@@ -4,7 +4,6 @@
  * built-in webhook sink. Pure: time comes from the injected clock, randomness from the injected
  * source, and callbacks leave through the injected transport.
  */
-export { DELIVERY_LOG_LIMIT } from "./deliveries.js";
 export type { RateLimitState } from "./rate-window.js";
 export { createRebuildDomain, type RebuildDomain } from "./rebuild-domain.js";
 export { defaultRebuildSeed, type RebuildSeed } from "./seed.js";

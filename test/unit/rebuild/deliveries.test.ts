@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createClock } from "../../../mocks/domain/clock.js";
 import { seededRandom } from "../../../mocks/domain/random.js";
-import {
-  createRebuildDomain,
-  DELIVERY_LOG_LIMIT,
-  defaultRebuildSeed,
-} from "../../../mocks/domain/rebuild/index.js";
+import { DELIVERY_LOG_LIMIT } from "../../../mocks/domain/rebuild/deliveries.js";
+import { createRebuildDomain, defaultRebuildSeed } from "../../../mocks/domain/rebuild/index.js";
 import { ORIGIN, SINK_1001, setup, T0 } from "./fixture.js";
 
 const seconds = (posts: Array<{ atMs: number }>) => posts.map((p) => (p.atMs - T0) / 1000);
