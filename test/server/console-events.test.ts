@@ -14,6 +14,7 @@ import {
   startMockServer,
 } from "../../mocks/node.js";
 import { FROZEN_AT, PARTNER } from "../support/default-seed.js";
+import { freePort } from "../support/free-port.js";
 
 const REBUILDS = "/api/integration/partners/hostpanel/rebuilds";
 const PARTNER_HEADERS = {
@@ -164,9 +165,9 @@ describe("GET /__mock/events", () => {
   });
 
   it("removes the world's listener when the client disconnects, and adds it only while someone listens", async () => {
-    const origin = "http://127.0.0.1:0";
-    const { world, listeners } = countedWorld(origin);
-    const mock = await startWith({ world });
+    const port = await freePort();
+    const { world, listeners } = countedWorld(`http://127.0.0.1:${port}`);
+    const mock = await startWith({ world, port });
     expect(listeners()).toBe(0);
     const a = await openStream(mock.origin);
     const b = await openStream(mock.origin);
