@@ -222,7 +222,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     return outcome;
   };
 
-  const dashboard = loading(() =>
+  const loadedDashboard = loading(() =>
     createDashboardDomain({
       clock,
       random,
@@ -230,7 +230,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       ...(options.sha256Hex ? { sha256Hex: options.sha256Hex } : {}),
     }),
   );
-  const rebuild = loading(() =>
+  const loadedRebuild = loading(() =>
     createRebuildDomain({
       clock,
       random,
@@ -240,18 +240,17 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       ...(options.rebuildDelayMs === undefined ? {} : { rebuildDelayMs: options.rebuildDelayMs }),
     }),
   );
-  // Each world its own settings, never the shared default object.
-  let faults: FaultSettings = { ...NO_FAULTS };
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
   };
-  // What the APIs' routes and the control operations call: each change announced once it is done.
-  // reset and restore use the domains themselves and announce once, when the whole world is back.
-  const announced = {
-    dashboard: announcingDashboard(dashboard, changed),
-    rebuild: announcingRebuild(rebuild, changed),
-  };
+  // What the control operations and the APIs' routes call: each change is announced once it is
+  // done (domain/changes.ts). reset and restore use the loaded domains and announce once, when the
+  // whole world is back.
+  const dashboard = announcingDashboard(loadedDashboard, changed);
+  const rebuild = announcingRebuild(loadedRebuild, changed);
+  // Each world its own settings, never the shared default object.
+  let faults: FaultSettings = { ...NO_FAULTS };
   // A partner id as the operation's own path parameter reads it.
   type PartnerOperation = "upsertPartner" | "rotatePartnerKey" | "listSinkEntries";
   const knownPartnerId = (operation: PartnerOperation, id: number) => {
@@ -273,8 +272,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     reset() {
       clock.reset();
-      dashboard.reset();
-      rebuild.reset();
+      loadedDashboard.reset();
+      loadedRebuild.reset();
       faults = { ...NO_FAULTS };
       changed();
     },
@@ -299,7 +298,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       const read = readWorldSnapshot(snapshot, rebuild);
       try {
         // First: a broken reference or a duplicate there throws before anything changed.
-        dashboard.restore(read.dashboard);
+        loadedDashboard.restore(read.dashboard);
       } catch (error) {
         if (error instanceof DomainError) throw error;
         const message =
@@ -311,7 +310,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       const resumed = restoreOptions.resume === true && !clock.frozen;
       const at = resumed ? clock.now() + read.offsetMs : read.now;
       clock.setTime(Math.min(LATEST_TIME_MS, Math.max(EARLIEST_TIME_MS, at)));
-      rebuild.restore(read.rebuild);
+      loadedRebuild.restore(read.rebuild);
       faults = read.faults;
       changed();
     },
@@ -337,17 +336,16 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     upsertPartner(id, input) {
       const settings = body("upsertPartner", input);
-      return announced.rebuild.upsertPartner(knownPartnerId("upsertPartner", id), settings);
+      return rebuild.upsertPartner(knownPartnerId("upsertPartner", id), settings);
     },
 
-    rotatePartnerKey: (id) => announced.rebuild.rotateKey(knownPartnerId("rotatePartnerKey", id)),
+    rotatePartnerKey: (id) => rebuild.rotateKey(knownPartnerId("rotatePartnerKey", id)),
 
-    completeRebuild: (requestId, input) =>
-      announced.rebuild.complete(requestId, body("completeRebuild", input)),
+    completeRebuild: (requestId, input) => rebuild.complete(requestId, body("completeRebuild", input)),
 
-    cloneRebuild: (requestId, input) => announced.rebuild.clone(requestId, body("cloneRebuild", input)),
+    cloneRebuild: (requestId, input) => rebuild.clone(requestId, body("cloneRebuild", input)),
 
-    openMagicLink: (input) => announced.rebuild.openMagicLink(body("openMagicLink", input)),
+    openMagicLink: (input) => rebuild.openMagicLink(body("openMagicLink", input)),
 
     listDeliveries: () => ({ data: rebuild.deliveries() }),
 
@@ -373,8 +371,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
   cores.set(world, {
     control: world,
-    dashboard: announced.dashboard,
-    rebuild: announced.rebuild,
+    dashboard,
+    rebuild,
     random,
     faults: () => faults,
     observeCallbacks(listener) {
