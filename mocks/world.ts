@@ -295,17 +295,9 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     }),
 
     restore(snapshot, restoreOptions = {}) {
-      const read = readWorldSnapshot(snapshot, rebuild);
-      try {
-        // First: a broken reference or a duplicate there throws before anything changed.
-        loadedDashboard.restore(read.dashboard);
-      } catch (error) {
-        if (error instanceof DomainError) throw error;
-        const message =
-          error instanceof Error ? error.message.replace(/^Dashboard seed: /, "") : String(error);
-        throw validationFailed([{ type: "invalid_value", path: "dashboard", message }]);
-      }
+      const read = readWorldSnapshot(snapshot, { dashboard, rebuild });
       // Checked in full: from here nothing can fail, so the world is never left half restored.
+      loadedDashboard.restore(read.dashboard);
       clock.reset();
       const resumed = restoreOptions.resume === true && !clock.frozen;
       const at = resumed ? clock.now() + read.offsetMs : read.now;
@@ -321,11 +313,13 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
         await clock.advance(seconds * 1000);
       } catch (error) {
         if (!(error instanceof ClockLimitError)) throw error;
+        // The schema's own maximum says "must be at most N"; this limit moves, so it names its unit.
+        const left = Math.floor(error.maxMs / 1000);
         throw validationFailed([
           {
             type: "too_big",
             path: "seconds",
-            message: `would move the clock past 9999-12-31T23:59:59Z; at most ${Math.floor(error.maxMs / 1000)} from now`,
+            message: `must be at most ${left} ${left === 1 ? "second" : "seconds"} (the clock stops at 9999-12-31T23:59:59Z)`,
           },
         ]);
       }
@@ -389,11 +383,6 @@ function loading<T>(create: () => T): T {
     return create();
   } catch (error) {
     if (error instanceof DomainError) throw seedError(error.details.fieldErrors ?? []);
-    if (error instanceof Error && error.message.startsWith("Dashboard seed: ")) {
-      throw new Error(`Invalid seed: dashboard: ${error.message.slice("Dashboard seed: ".length)}`, {
-        cause: error,
-      });
-    }
     throw error;
   }
 }

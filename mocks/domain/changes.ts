@@ -23,6 +23,7 @@ const DASHBOARD_EFFECTS: Effects<DashboardDomain> = {
   getTeamGuid: "reads",
   state: "reads",
   snapshot: "reads",
+  check: "reads",
   reset: "changes",
   restore: "changes",
 };

@@ -210,7 +210,7 @@ export function createApiError(response: Response, body: unknown, context: Error
     .map((e) => `${e.path || "body"}: ${e.message}`)
     .filter((text) => !detail.includes(text));
   const listed = unmentioned.slice(0, MAX_FIELD_ERRORS_IN_MESSAGE);
-  const more = unmentioned.length > listed.length ? "; …" : "";
+  const more = unmentioned[MAX_FIELD_ERRORS_IN_MESSAGE] ? "; …" : "";
   const message = clean(
     `${label} failed with ${status}${code ? ` ${code}` : ""}${detail ? `: ${detail}` : ""}${listed.length ? ` (${listed.join("; ")}${more})` : ""}`,
   );

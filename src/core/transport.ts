@@ -124,7 +124,7 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 8000;
 // Codes undici (Node) puts on a fetch TypeError's cause when no connection was ever made, so the
 // server cannot have seen the request.
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+const NOT_SENT_CODES = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"];
 
 type Target = { method: string; url: string };
 
@@ -148,152 +148,6 @@ export function createTransport<Paths extends {}>(
   const authNames = Object.keys(options.authHeaders);
   const clientHeaders = buildHeaders(options, options.headers);
 
-  async function attempt(
-    run: (client: AttemptClient<Paths>) => Promise<FetchResult>,
-    signal: AbortSignal | undefined,
-    timeoutMs: number,
-    headers: Record<string, string>,
-    attemptNumber: number,
-    notFoundIsDone: boolean,
-    invalid: InvalidResponseNote | undefined,
-  ): Promise<FetchResult> {
-    // One signal per attempt, for the timeout and the caller's abort: the AbortSignal fetch follows is
-    // most of what this pipeline costs per call (decisions/013). Without a timeout, fetch follows the
-    // caller's signal (if any) directly.
-    const controller = timeoutMs < Infinity ? new AbortController() : undefined;
-    const fetchSignal = controller?.signal ?? signal ?? null;
-    let timedOut = false;
-    let target: Target | undefined;
-    let cancel!: () => void;
-    // openapi-fetch's own client would build a Request and hand it to fetch, which builds another
-    // (following the signal twice); sending (url, init) costs one.
-    const send = async (method: string, path: string, init?: { params?: Params; body?: unknown }) => {
-      const url = buildUrl(baseUrl, path, init?.params);
-      const hasBody = init?.body !== undefined;
-      const request: RequestInit = {
-        method,
-        // Earlier entries lose to later ones: `headers` may set another Content-Type, as in openapi-fetch.
-        headers: hasBody ? { "content-type": "application/json", ...headers } : headers,
-        body: hasBody ? JSON.stringify(init.body) : null,
-        signal: fetchSignal,
-        // A followed redirect would resend X-API-Key to wherever it points; none is expected.
-        redirect: "manual",
-      };
-      target = { method, url };
-      const started = logger ? now() : 0;
-      const log =
-        logger &&
-        ((outcome: string | number) =>
-          logger.debug(
-            redact(
-              `${labelOf(target)} attempt ${attemptNumber}: ${outcome} in ${now() - started} ms`,
-              secrets,
-            ),
-            { headers: Object.fromEntries(redactHeaders(new Headers(request.headers), secrets, authNames)) },
-          ));
-      let response: Response;
-      try {
-        response = await (customFetch
-          ? customFetch(new Request(url, request))
-          : globalThis.fetch(url, request));
-      } catch (error) {
-        log?.(`failed (${errorCode(error) ?? (error as Error)?.name})`);
-        throw error;
-      }
-      log?.(response.status);
-      onResponse?.(response.headers, now());
-      const { status } = response;
-      const text = await readText(response, maxBytes, () => {
-        controller?.abort();
-        throw new ResponseTooLargeError(
-          redact(`${labelOf(target)} answered ${status} with a body over ${maxBytes} bytes`, secrets),
-          { status, method, path: labelOf(target).slice(method.length + 1), maxResponseBytes: maxBytes },
-        );
-      });
-      // An error's body: JSON, else the text (undefined when empty).
-      let data: unknown = text || undefined;
-      let problem: string | undefined;
-      let jsonPath = "$";
-      try {
-        data = JSON.parse(text);
-      } catch {
-        // The parser's message quotes the body, which may hold a new token's secret: never kept.
-        problem = text ? "a body that is not valid JSON" : "an empty body";
-      }
-      if (!response.ok) return { error: data, response };
-      // The documented shape of this answer (an undocumented 2xx is read as the operation's first
-      // documented one); `null` when it has no body, and whatever came is then dropped. Without a
-      // table, any JSON (or nothing) goes.
-      const byStatus = responses?.[`${method} ${path}`];
-      const shape = byStatus && (byStatus[status] ?? Object.values(byStatus)[0]);
-      if (shape === null || !(text || shape)) {
-        data = problem = undefined;
-      } else if (shape && !problem) {
-        const issue = checkShape(shape, data)[0];
-        if (issue) {
-          jsonPath = issue.path;
-          problem = `an unexpected body (${jsonPath}: ${issue.message})`;
-        }
-      }
-      if (problem) {
-        const extra = invalid?.(data);
-        throw new ResponseValidationError(
-          redact(
-            `${labelOf(target)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`,
-            secrets,
-          ),
-          {
-            status,
-            method,
-            path: labelOf(target).slice(method.length + 1),
-            jsonPath,
-            tokenId: extra?.tokenId,
-          },
-        );
-      }
-      return { data, response };
-    };
-    const client = {
-      GET: (path: string, init?: { params?: Params }) => send("GET", path, init),
-      POST: (path: string, init?: { params?: Params; body?: unknown }) => send("POST", path, init),
-      DELETE: (path: string, init?: { params?: Params }) => send("DELETE", path, init),
-    } as unknown as AttemptClient<Paths>;
-    // Cancelling rejects the attempt itself, so a custom fetch that ignores its signal cannot outlive
-    // the timeout or the caller's abort.
-    const running = new Promise<FetchResult>((resolve, reject) => {
-      cancel = () => {
-        controller?.abort();
-        reject();
-      };
-      run(client).then(resolve, reject);
-    });
-    signal?.addEventListener("abort", cancel, { once: true });
-    const timer =
-      controller &&
-      startTimer(timeoutMs, () => {
-        timedOut = true;
-        cancel();
-      });
-    try {
-      const result = await running;
-      if (result.response.ok || (notFoundIsDone && result.response.status === 404)) return result;
-      throw createApiError(result.response, result.error, { label: labelOf(target), secrets, now: now() });
-    } catch (error) {
-      if (signal?.aborted) throw abortError();
-      // A connection error names the host too: which service did not answer matters.
-      const where = labelOf(target, true);
-      if (timedOut) throw new TimeoutError(redact(`${where} timed out after ${timeoutMs} ms`, secrets));
-      // SDK errors are final; anything thrown before fetch was reached is the caller's own mistake.
-      if (error instanceof SdkError || target === undefined) throw error;
-      throw new ConnectionError(redact(`${where} failed: ${errorCode(error) ?? "no response"}`, secrets), {
-        cause: sanitizeError(error, secrets),
-      });
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", cancel);
-    }
-  }
-
   /** The wait before retry number `retry` (from 0), or undefined when `error` must surface now. */
   function retryDelay(
     error: unknown,
@@ -309,7 +163,8 @@ export function createTransport<Paths extends {}>(
       hinted = retryAfterMs(error.headers, status, now());
       if (hinted !== undefined && hinted > maxRetryAfterMs) return undefined;
     } else if (error instanceof ConnectionError) {
-      const notSent = !(error instanceof TimeoutError) && NOT_SENT_CODES.has(errorCode(error.cause) ?? "");
+      const notSent =
+        !(error instanceof TimeoutError) && NOT_SENT_CODES.includes(errorCode(error.cause) as string);
       if (policy === "unsafe" && !notSent) return undefined;
     } else {
       return undefined;
@@ -318,6 +173,7 @@ export function createTransport<Paths extends {}>(
     return hinted ?? random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);
   }
 
+  /** The attempts of one call, each with its timeout, until one succeeds or an error must surface. */
   async function execute<T>(
     policy: RetryPolicy,
     opts: RequestOptions | undefined,
@@ -336,28 +192,146 @@ export function createTransport<Paths extends {}>(
         : buildHeaders(options, { ...options.headers, ...opts.headers });
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw abortError();
+      // One signal per attempt, for the timeout and the caller's abort: the AbortSignal fetch follows
+      // is most of what this pipeline costs per call (decisions/013). Without a timeout, fetch
+      // follows the caller's signal (if any) directly.
+      const controller = timeoutMs < Infinity ? new AbortController() : undefined;
+      let timedOut = false;
+      let target: Target | undefined;
+      let cancel!: () => void;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // openapi-fetch's own client would build a Request and hand it to fetch, which builds another
+      // (following the signal twice); sending (url, init) costs one.
+      const send = async (method: string, path: string, init?: { params?: Params; body?: unknown }) => {
+        const url = buildUrl(baseUrl, path, init?.params);
+        const hasBody = init?.body !== undefined;
+        const request: RequestInit = {
+          method,
+          // Earlier entries lose to later ones: `headers` may set another Content-Type, as in openapi-fetch.
+          headers: hasBody ? { "content-type": "application/json", ...headers } : headers,
+          body: hasBody ? JSON.stringify(init.body) : null,
+          signal: controller?.signal ?? signal ?? null,
+          // A followed redirect would resend X-API-Key to wherever it points; none is expected.
+          redirect: "manual",
+        };
+        target = { method, url };
+        const started = logger ? now() : 0;
+        const log =
+          logger &&
+          ((outcome: string | number) =>
+            logger.debug(
+              redact(`${labelOf(target)} attempt ${retry + 1}: ${outcome} in ${now() - started} ms`, secrets),
+              {
+                headers: Object.fromEntries(redactHeaders(new Headers(request.headers), secrets, authNames)),
+              },
+            ));
+        let response: Response;
+        try {
+          response = await (customFetch
+            ? customFetch(new Request(url, request))
+            : globalThis.fetch(url, request));
+        } catch (error) {
+          log?.(`failed (${errorCode(error) ?? (error as Error)?.name})`);
+          throw error;
+        }
+        log?.(response.status);
+        onResponse?.(response.headers, now());
+        const { status } = response;
+        const text = await readText(response, maxBytes);
+        if (text === undefined) {
+          controller?.abort();
+          throw new ResponseTooLargeError(
+            redact(`${labelOf(target)} answered ${status} with a body over ${maxBytes} bytes`, secrets),
+            { status, method, path: new URL(url).pathname, maxResponseBytes: maxBytes },
+          );
+        }
+        // An error's body: JSON, else the text (undefined when empty).
+        let data: unknown = text || undefined;
+        let problem: string | undefined;
+        let jsonPath = "$";
+        try {
+          data = JSON.parse(text);
+        } catch {
+          // The parser's message quotes the body, which may hold a new token's secret: never kept.
+          problem = text ? "a body that is not valid JSON" : "an empty body";
+        }
+        if (!response.ok) return { error: data, response };
+        // The documented shape of this answer (an undocumented 2xx is read as the operation's first
+        // documented one); `null` when it has no body, and whatever came is then dropped. Without a
+        // table, any JSON (or nothing) goes.
+        const byStatus = responses?.[`${method} ${path}`];
+        const shape = byStatus && (byStatus[status] ?? Object.values(byStatus)[0]);
+        if (shape === null || !(text || shape)) {
+          data = problem = undefined;
+        } else if (shape && !problem) {
+          const issue = checkShape(shape, data)[0];
+          if (issue) {
+            jsonPath = issue.path;
+            problem = `an unexpected body (${jsonPath}: ${issue.message})`;
+          }
+        }
+        if (problem) {
+          const extra = invalid?.(data);
+          throw new ResponseValidationError(
+            redact(
+              `${labelOf(target)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`,
+              secrets,
+            ),
+            { status, method, path: new URL(url).pathname, jsonPath, tokenId: extra?.tokenId },
+          );
+        }
+        return { data, response };
+      };
+      let failure: unknown;
       try {
+        // Cancelling rejects the attempt itself, so a custom fetch that ignores its signal cannot
+        // outlive the timeout or the caller's abort.
+        const { data, error, response } = await new Promise<FetchResult>((resolve, reject) => {
+          cancel = () => {
+            controller?.abort();
+            reject();
+          };
+          signal?.addEventListener("abort", cancel, { once: true });
+          timer =
+            controller &&
+            startTimer(timeoutMs, () => {
+              timedOut = true;
+              cancel();
+            });
+          run({
+            GET: (path: string, init?: { params?: Params }) => send("GET", path, init),
+            POST: (path: string, init?: { params?: Params; body?: unknown }) => send("POST", path, init),
+            DELETE: (path: string, init?: { params?: Params }) => send("DELETE", path, init),
+          } as unknown as AttemptClient<Paths>).then(resolve, reject);
+        });
         // A delete is retried after no answer, a timeout or a 5xx (the dashboard API never answers
         // 408 or 429), after any of which the earlier attempt may have done the work.
-        const notFoundIsDone = policy === "delete" && retry > 0;
-        const { data, response } = await attempt(
-          run,
-          signal,
-          timeoutMs,
-          headers,
-          retry + 1,
-          notFoundIsDone,
-          invalid,
-        );
-        return { data: map ? map(data as never, response) : (data as T), response };
+        if (response.ok || (policy === "delete" && retry && response.status === 404)) {
+          return { data: map ? map(data as never, response) : (data as T), response };
+        }
+        failure = createApiError(response, error, { label: labelOf(target), secrets, now: now() });
       } catch (error) {
-        const delay = retryDelay(error, policy, retry, retries);
-        if (delay === undefined) throw error;
-        logger?.info(
-          `${(error as Error).message}; retry ${retry + 1} of ${retries} in ${Math.round(delay)} ms`,
-        );
-        await wait(delay, signal);
+        // A connection error names the host too: which service did not answer matters.
+        const where = labelOf(target, true);
+        failure = timedOut
+          ? new TimeoutError(redact(`${where} timed out after ${timeoutMs} ms`, secrets))
+          : // SDK errors are final; anything thrown before fetch was reached is the caller's own mistake.
+            error instanceof SdkError || !target
+            ? error
+            : new ConnectionError(redact(`${where} failed: ${errorCode(error) ?? "no response"}`, secrets), {
+                cause: sanitizeError(error, secrets),
+              });
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", cancel);
       }
+      if (signal?.aborted) throw abortError();
+      const delay = retryDelay(failure, policy, retry, retries);
+      if (delay === undefined) throw failure;
+      logger?.info(
+        `${(failure as Error).message}; retry ${retry + 1} of ${retries} in ${Math.round(delay)} ms`,
+      );
+      await wait(delay, signal);
     }
   }
 
@@ -378,36 +352,45 @@ type Params = {
  * ones left out. (A test compares the two.)
  */
 function buildUrl(baseUrl: string, path: string, params: Params | undefined): string {
-  const url =
+  let url =
     baseUrl +
     path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.path?.[name] as string));
-  const query = Object.entries(params?.query ?? {})
-    .filter(([, value]) => value != null)
-    .map(([name, value]) => `${name}=${encodeURIComponent(value as string)}`)
-    .join("&");
-  return query ? `${url}?${query}` : url;
+  let separator = "?";
+  const query = params?.query;
+  for (const name in query) {
+    const value = query[name];
+    if (value != null) {
+      url += `${separator}${name}=${encodeURIComponent(value as string)}`;
+      separator = "&";
+    }
+  }
+  return url;
 }
+
+// Shared: a decoder made per call costs more than the rest of this pipeline's own work per call.
+// Decoding without `stream` resets it each time; like response.text(): UTF-8, a BOM dropped,
+// malformed bytes replaced.
+const decoder = new TextDecoder();
 
 /**
  * The body as text, read chunk by chunk (fetch has already decompressed it) and counted as it
- * comes: past `maxBytes` the body is cancelled at once and `tooLarge` throws, so a decompression
- * bomb never holds more than about `maxBytes` in memory.
+ * comes: past `maxBytes` the body is cancelled at once and the result is undefined, so a
+ * decompression bomb never holds more than about `maxBytes` in memory.
  */
-async function readText(response: Response, maxBytes: number, tooLarge: () => never): Promise<string> {
+async function readText(response: Response, maxBytes: number): Promise<string | undefined> {
   const reader = response.body?.getReader();
-  // Like response.text(): UTF-8, a BOM dropped, malformed bytes replaced.
-  const decoder = new TextDecoder();
-  let text = "";
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
     size += chunk.value.length;
     if (size > maxBytes) {
       reader?.cancel().catch(() => {});
-      tooLarge();
+      return undefined;
     }
-    text += decoder.decode(chunk.value, { stream: true });
+    chunks.push(chunk.value);
   }
-  return text + decoder.decode();
+  // Most bodies come in one chunk; others are joined once, then decoded (a character may span two).
+  return decoder.decode(chunks[1] ? await new Blob(chunks).arrayBuffer() : chunks[0]);
 }
 
 // Built only for a log line or an error: parsing the URL is measurable on a fast local call.
@@ -428,24 +411,20 @@ function buildHeaders(
 ): Record<string, string> {
   const headers = new Headers();
   try {
-    if (!inBrowser()) {
+    // Browsers ignore a page's User-Agent or, as a non-safelisted header, make the server's CORS
+    // policy allow it; every browser's own User-Agent starts with "Mozilla/", no server runtime's does.
+    if (!globalThis.navigator?.userAgent?.startsWith("Mozilla/")) {
       headers.set(
         "User-Agent",
         options.userAgent ? `${SDK_USER_AGENT} ${options.userAgent}` : SDK_USER_AGENT,
       );
     }
-    for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
-    // Last, and Headers compares names case-insensitively: `headers` cannot replace credentials.
-    for (const [name, value] of Object.entries(options.authHeaders)) headers.set(name, value);
+    // Credentials last, and Headers compares names case-insensitively: `extra` cannot replace them.
+    for (const [name, value] of Object.entries({ ...extra, ...options.authHeaders }))
+      headers.set(name, value);
   } catch {
     // Not the runtime's message: it quotes the offending value, which may be a secret.
     throw new TypeError(`${options.client}: headers must map header names to valid header values`);
   }
   return Object.fromEntries(headers);
-}
-
-// Browsers ignore a page's User-Agent or, as a non-safelisted header, make the server's CORS policy
-// allow it; every browser's own User-Agent starts with "Mozilla/", no server runtime's does.
-function inBrowser(): boolean {
-  return typeof navigator !== "undefined" && navigator.userAgent?.startsWith("Mozilla/") === true;
 }

@@ -86,7 +86,7 @@ export class RebuildClient {
    */
   submit(request: RebuildRequest, opts?: RequestOptions): APIPromise<SubmittedRebuild> {
     const { remaining, resetAt = new Date(0) } = this.#budget ?? {};
-    const retryAfterMs = resetAt.getTime() - Date.now();
+    const retryAfterMs = +resetAt - Date.now();
     if (this.#failFast && remaining === 0 && retryAfterMs > 0) {
       return new APIPromise(
         Promise.reject(

@@ -5,7 +5,7 @@
 // (the caller's), never a 400.
 import type { ParameterType, ParameterValidator } from "../../../src/generated/validator-types.js";
 import { type FieldError, validationFailed } from "../errors.js";
-import { fieldErrorsOf } from "./schema-errors.js";
+import { duplicateOf, fieldErrorsOf } from "./schema-errors.js";
 
 const DIGITS = /^[0-9]+$/;
 const CANONICAL_DIGITS = /^(?:0|[1-9][0-9]*)$/;
@@ -24,7 +24,7 @@ export function readParameters<T>(
   for (const { name, type } of validator.parameters) {
     const given = valuesOf(name);
     if (given.length > 1) {
-      problems.push({ type: "duplicate", path: name, message: "must be given at most once" });
+      problems.push(duplicateOf(name, `parameter ${name}`));
     } else if (given[0] === "") {
       problems.push({ type: "too_small", path: name, message: "must not be empty" });
     } else if (given[0] !== undefined) {
