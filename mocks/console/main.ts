@@ -243,7 +243,7 @@ function wire(): void {
       resetRate: Number(field(form, "resetRate") || 0),
     });
     delete form.dataset.dirty;
-    return `Faults applied: ${describeFaults(faults)}`;
+    return `Faults applied. ${describeFaults(faults)}`;
   });
   byId("faults-form").addEventListener("input", (event) => {
     (event.currentTarget as HTMLElement).dataset.dirty = "true";

@@ -187,6 +187,10 @@ describe("the mock console in Chromium, against npm start", () => {
     const newKey = /key: (rk_[0-9a-f]+)\./.exec(await said.innerText())?.[1] ?? "";
     expect(newKey).toMatch(/^rk_[0-9a-f]{48}$/);
     await page.locator("#partner-rows code.key").filter({ hasText: newKey }).waitFor(WAIT);
+    // The row was drawn again with the new key; focus is back on the button that was pressed.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      "Rotate the rebuild API key of partner 1001",
+    );
 
     const old = await submit("https://rotated.example.com/", PARTNER.ok.apiKey);
     expect(old.status).toBe(401);
@@ -212,9 +216,14 @@ describe("the mock console in Chromium, against npm start", () => {
     await card(url).waitFor(WAIT);
     await card(url)
       .getByRole("button", { name: `Complete the rebuild of ${url}` })
-      .click();
+      .focus();
+    await page.keyboard.press("Enter");
     const attempt = card(url).locator(".attempt").first();
     await attempt.getByText("receiver 500").waitFor(WAIT);
+    // The button is gone with the running state: focus went to the rebuild it belonged to.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-labelledby"))).toMatch(
+      /^rebuild-title-/,
+    );
     expect(await attempt.innerText()).toContain(failingUrl);
     expect(failing).toHaveLength(1);
     expect(JSON.parse(failing[0]?.body ?? "{}")).toMatchObject({ status: "success" });
@@ -302,6 +311,30 @@ describe("the mock console in Chromium, against npm start", () => {
     expect(effects).toEqual({ xss: null, images: 0, scripts: 1, bold: 0, violations: [] });
     await page.locator("#sink").scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/payloads-as-text.png`, fullPage: true });
+  });
+
+  it("sets and clears injected faults through the form, and resets the mock in two steps", async () => {
+    await page.getByLabel("Error rate (0 to 1)").fill("0.25");
+    await page.getByLabel("Latency (ms)").fill("20");
+    await page.getByLabel("Latency (ms)").press("Enter");
+    await page.locator("#faults-now").getByText("Now: 20 ms of latency, 25 % answered 503.").waitFor(WAIT);
+    expect(await (await fetch(`${origin}/__mock/faults`)).json()).toEqual({
+      latencyMs: 20,
+      errorRate: 0.25,
+      resetRate: 0,
+    });
+    await page.getByRole("button", { name: "No faults" }).click();
+    await page
+      .locator("#faults-now")
+      .getByText("No faults injected: both APIs answer normally.")
+      .waitFor(WAIT);
+
+    await page.getByRole("button", { name: "Reset to the seed…" }).click();
+    // The first press only asks; focus moves to "Cancel", the safe answer.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    await page.getByRole("button", { name: "Reset everything" }).click();
+    await page.getByText("No rebuild yet.").waitFor(WAIT);
+    expect(await page.locator("#partner-rows code.key").first().innerText()).toBe(PARTNER.ok.apiKey);
   });
 
   it("says the request journal is unavailable while the mock has none (GET /__mock/requests answers 404)", async () => {
