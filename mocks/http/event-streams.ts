@@ -25,6 +25,7 @@ const EVERY_PATH: readonly ChangedPath[] = ["/state", "/requests"];
 
 /** The part of a node:http answer a stream writes to. */
 export interface StreamTarget {
+  readonly destroyed: boolean;
   write(chunk: string): boolean;
   readonly writableLength: number;
   /** Ends the answer (the server stops, or the client stopped reading). */
@@ -82,6 +83,8 @@ export function createEventHub(
   let lastSentAt = Number.NEGATIVE_INFINITY;
 
   const send = (target: StreamTarget, text: string) => {
+    // Gone, and about to be removed: its "close" comes on a later turn.
+    if (target.destroyed) return;
     target.write(text);
     // A client that does not read would make the mock buffer without end.
     if (target.writableLength > MAX_BUFFERED_BYTES) target.destroy();
