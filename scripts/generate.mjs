@@ -22,8 +22,9 @@ const generators = [
   [generateSdkChecks, ["dashboard", "rebuild"]],
   // Request validators (decisions/023), for every document the mock answers.
   [generateValidators, documents],
-  // The mock console's page (decisions/032), built from mocks/console/: it reads no document.
-  [generateConsolePage, []],
+  // The mock console's page (decisions/032), built from mocks/console/, with the control API's list
+  // of public operations (the request journal's filter).
+  [generateConsolePage, ["mock-control"]],
 ];
 
 /**

@@ -12,24 +12,16 @@ export type DeliveryRecord = Schemas["DeliveryRecord"];
 export type SinkEntry = Schemas["SinkEntry"];
 export type ChangedPath = Schemas["ChangeEvent"]["changed"][number];
 
-/** One request to either API, as `GET /requests` (the request journal) lists it. */
-export interface JournalEntry {
-  at: string;
-  api: "dashboard" | "rebuild";
-  method: string;
-  path: string;
-  operationId: string | null;
-  status: number;
-  durationMs: number;
-  caller: { tokenId: number } | { partnerId: number } | null;
-}
+export type Journal = Schemas["RequestJournal"];
+export type JournalEntry = Schemas["JournalEntry"];
+type PublicOperationId = Schemas["PublicOperationId"];
 
-/** `GET /requests`: the most recent requests, newest last. */
-export interface Journal {
-  capacity: number;
-  dropped: number;
-  entries: JournalEntry[];
-}
+/**
+ * The operations of the service contracts, as openapi/mock-control.yaml lists them: put in when the
+ * page is built (scripts/generate/console.mjs), so the journal's filter offers exactly these.
+ */
+declare const PUBLIC_OPERATIONS: readonly PublicOperationId[];
+export const publicOperations = PUBLIC_OPERATIONS;
 
 /** A refusal of the control API, with the message its error envelope carries. */
 export class ControlError extends Error {

@@ -27,10 +27,11 @@ export function renderJournal(journal: Journal, filtered: boolean): void {
     (view) => JSON.stringify(view.entry),
     ({ entry }) => row(entry),
   );
-  const operations = [
-    ...new Set(entries.map((entry) => entry.operationId).filter((id) => id !== null)),
-  ].sort();
-  byId("journal-operations").replaceChildren(...operations.map((id) => h("option", { value: id })));
+}
+
+/** The filter offers every operation of the service contracts. */
+export function fillOperationFilter(operations: readonly string[]): void {
+  byId("journal-operation").append(...operations.map((id) => h("option", { value: id }, id)));
 }
 
 /** The journal cannot be read: say why, once, instead of a table. */
@@ -38,7 +39,13 @@ export function journalUnavailable(reason: string): void {
   byId("journal-note").textContent = reason;
   reconcile(byId("journal-rows"), [], String, String, () => h("tr"));
   for (const control of byId<HTMLFormElement>("journal-form").elements) {
-    if (control instanceof HTMLInputElement || control instanceof HTMLButtonElement) control.disabled = true;
+    if (
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLSelectElement ||
+      control instanceof HTMLButtonElement
+    ) {
+      control.disabled = true;
+    }
   }
 }
 

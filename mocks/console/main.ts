@@ -9,10 +9,11 @@ import {
   eventsUrl,
   type Journal,
   type MockState,
+  publicOperations,
 } from "./control.js";
 import { byId, trackDisclosures } from "./dom.js";
 import { count, instant, offset } from "./format.js";
-import { journalUnavailable, renderJournal } from "./journal.js";
+import { fillOperationFilter, journalUnavailable, renderJournal } from "./journal.js";
 import { describeFaults, renderInvitations, renderServers, renderSink, renderTokens } from "./lists.js";
 import { fillPartnerForm, renderPartners } from "./partners.js";
 import { renderRebuilds } from "./rebuilds.js";
@@ -337,6 +338,7 @@ function clearProblem(): void {
 // ---- start -----------------------------------------------------------------------------------------
 
 byId("origin").textContent = location.origin;
+fillOperationFilter(publicOperations);
 trackDisclosures(document);
 wire();
 // Relative times ("12 s ago") follow the clock between reads; nothing is requested.

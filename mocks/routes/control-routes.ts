@@ -97,5 +97,8 @@ export const controlRoutes = mountOperations<WorldCore, typeof routes, Operation
       get: ({ world }) => ({ status: 200, body: world.control.getFaults() }),
       put: ({ world, body }) => ({ status: 200, body: world.control.setFaults(body) }),
     },
+    "/requests": {
+      get: ({ world, query }) => ({ status: 200, body: world.control.listRequests(query) }),
+    },
   },
 });

@@ -1,7 +1,7 @@
 // The mock console's page (decisions/032), built from mocks/console/ into one string the standalone
 // server serves: the markup (console.html) with the stylesheet (console.css) and the script
-// (main.ts and what it imports, bundled by esbuild, types erased) inlined, so the page loads nothing
-// else. Its Content-Security-Policy lets exactly this script and this stylesheet run (by their
+// (main.ts and what it imports, bundled by esbuild, types erased; the control API's list of public
+// operations put in as PUBLIC_OPERATIONS) inlined, so the page loads nothing else. Its Content-Security-Policy lets exactly this script and this stylesheet run (by their
 // SHA-256) and lets the page talk to its own origin only. Output: src/generated/mock-console.ts.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -11,13 +11,24 @@ import { buildSync } from "esbuild";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const folder = `${root}mocks/console/`;
 
-/** The files this generator owns; it reads no document. */
-export function generateConsolePage() {
+/**
+ * The files this generator owns. From the control API's document it takes one list, the public
+ * operations the request journal can be filtered by, so the page's filter offers exactly those.
+ */
+export function generateConsolePage(documents) {
+  const control = documents.find(({ name }) => name === "mock-control")?.document;
+  const operations = control?.components?.schemas?.PublicOperationId?.enum;
+  if (!Array.isArray(operations) || operations.length === 0) {
+    throw new Error(
+      "openapi/mock-control.yaml has no PublicOperationId enum for the console's journal filter",
+    );
+  }
   const script = bundle({
     entryPoints: [`${folder}main.ts`],
     bundle: true,
     format: "iife",
     platform: "browser",
+    define: { PUBLIC_OPERATIONS: JSON.stringify(operations) },
   });
   const style = bundle({ entryPoints: [`${folder}console.css`] });
   // Inlined text must not end its own element early.

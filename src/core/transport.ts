@@ -42,7 +42,7 @@ export type RetryPolicy = "safe" | "delete" | "unsafe";
  * The typed calls `run` makes, one per attempt: openapi-fetch's method signatures over the generated
  * `paths`, bound to the attempt's signal, logging and fetch. Only `params` and `body` are read.
  */
-type AttemptClient<Paths extends {}> = Pick<Client<Paths>, "GET" | "POST" | "DELETE">;
+type AttemptClient<Paths extends {}> = Pick<Client<Paths>, "GET" | "POST" | "PUT" | "DELETE">;
 
 /** The shape openapi-fetch resolves to. */
 interface FetchResult {
@@ -301,6 +301,7 @@ export function createTransport<Paths extends {}>(
           run({
             GET: (path: string, init?: { params?: Params }) => send("GET", path, init),
             POST: (path: string, init?: { params?: Params; body?: unknown }) => send("POST", path, init),
+            PUT: (path: string, init?: { params?: Params; body?: unknown }) => send("PUT", path, init),
             DELETE: (path: string, init?: { params?: Params }) => send("DELETE", path, init),
           } as unknown as AttemptClient<Paths>).then(resolve, reject);
         });

@@ -20,6 +20,7 @@ export declare const routes: {
   readonly "/faults": { readonly get: "getFaults"; readonly put: "setFaults"; };
   readonly "/console": { readonly get: "openConsole"; };
   readonly "/events": { readonly get: "streamEvents"; };
+  readonly "/requests": { readonly get: "listRequests"; };
 };
 
 /** What each operation takes once its inputs passed their validators (defaults filled in). */
@@ -123,6 +124,12 @@ export interface OperationInputs {
   "streamEvents": {
     path: undefined;
     query: undefined;
+    header: undefined;
+    body: undefined;
+  };
+  "listRequests": {
+    path: undefined;
+    query: NonNullable<Operations["listRequests"]["parameters"]["query"]>;
     header: undefined;
     body: undefined;
   };

@@ -298,6 +298,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The request journal
+         * @description The most recent requests to the two public APIs (not this API), oldest first, newest last: when each came (the virtual clock), its API, method and path, the operation that matched, the status answered, how long the mock took (real time, injected latency not included) and who called, once authenticated. Nothing secret is kept: no header (so no `Authorization` and no `X-API-Key`), no body and no query string (a query may carry an email address); the path only. The journal keeps the 500 most recent requests (`capacity`); older ones are dropped first and counted in `dropped`. Reset and replacing the state clear it, and snapshots leave it out: it records what this mock was asked, not state to carry on from. The standalone server's own refusals in front of the APIs (a `Host` or origin it does not allow, a CORS preflight, a request-target that is not a URL) and requests outside both APIs are not recorded. `operation` and `status` keep only the entries that match (`capacity` and `dropped` are the journal's).
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -550,6 +570,49 @@ export interface components {
             /** @description Oldest first. */
             data: components["schemas"]["SinkEntry"][];
         };
+        /**
+         * @description An operation of the service contracts (openapi/dashboard.yaml and openapi/rebuild.yaml), by its `operationId`.
+         * @enum {string}
+         */
+        PublicOperationId: "listServers" | "connectServers" | "deleteServer" | "listApiTokens" | "createApiToken" | "getApiToken" | "deleteApiToken" | "sendInvitations" | "getTeamGuid" | "submitRebuild";
+        /** @description An HTTP status code. */
+        HttpStatus: number;
+        /** @description The most recent requests to the public APIs, newest last. */
+        RequestJournal: {
+            /** @description How many requests the journal keeps (500); past it the oldest is dropped. */
+            capacity: number;
+            dropped: components["schemas"]["Count"];
+            /** @description The requests kept (those that match the filters), oldest first, newest last. */
+            entries: components["schemas"]["JournalEntry"][];
+        };
+        /** @description One request to a public API and what the mock answered; nothing secret. */
+        JournalEntry: {
+            at: components["schemas"]["Instant"];
+            /**
+             * @description The API the request was addressed to.
+             * @enum {string}
+             */
+            api: "dashboard" | "rebuild";
+            /** @description The request's method (`HEAD` as sent); one longer than 32 characters is cut to 32. */
+            method: string;
+            /** @description The URL's path as received, percent-encoding kept, without the query string (which may carry personal data); one longer than 2,048 characters is cut there and ends with `…`. */
+            path: string;
+            /** @description The operation the request matched, or `null` when none did (`404`, `405`). */
+            operationId: components["schemas"]["PublicOperationId"] | null;
+            status: components["schemas"]["HttpStatus"];
+            /** @description Real milliseconds the mock took to produce the answer, injected latency not included (a dropped connection's request is recorded with the status it would have had). */
+            durationMs: number;
+            /** @description Who called, once authenticated (whatever the answer then was): the dashboard token's id or the rebuild partner's id; `null` before authentication succeeded. */
+            caller: components["schemas"]["TokenCaller"] | components["schemas"]["PartnerCaller"] | null;
+        };
+        /** @description A dashboard request authenticated with this API token. */
+        TokenCaller: {
+            tokenId: components["schemas"]["ApiTokenId-schema"];
+        };
+        /** @description A rebuild request authenticated as this partner. */
+        PartnerCaller: {
+            partnerId: components["schemas"]["PartnerIdValue"];
+        };
         /** @description Failures injected into the public APIs (never into this API). */
         FaultSettings: {
             /** @description Milliseconds added before every answer. */
@@ -721,7 +784,7 @@ export interface components {
         };
         /**
          * Format: date-time
-         * @description An RFC 3339 date-time with an offset (snapshots write milliseconds).
+         * @description An RFC 3339 date-time with an offset (snapshots and the request journal write milliseconds).
          */
         Instant: string;
         /** @description Everything the mock knows, pending work included, as one versioned document. API token secrets are kept only as hashes; a webhook URL on the mock's own origin is written `{origin}/…`. */
@@ -1689,6 +1752,40 @@ export interface operations {
                     "application/json": components["schemas"]["ControlError"];
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only requests that matched this operation of the service contracts.
+                 * @example submitRebuild
+                 */
+                operation?: components["schemas"]["PublicOperationId"];
+                /**
+                 * @description Only requests answered with this status.
+                 * @example 429
+                 */
+                status?: components["schemas"]["HttpStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal, newest entry last. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestJournal"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

@@ -118,6 +118,23 @@ describe("the browser example app", () => {
     expect(apiResponses.length).toBeGreaterThanOrEqual(6);
     expect(apiResponses.filter((response) => !response.fromWorker)).toEqual([]);
 
+    // The worker's dispatcher fed the request journal as MSW in Node and the node server do
+    // (decisions/030): the app's requests, each with its operation and caller, no query string.
+    const journal = await page.evaluate(async () => {
+      const answer = await fetch("/__mock/requests");
+      return (await answer.json()) as {
+        entries: { api: string; path: string; operationId: string | null; caller: object | null }[];
+      };
+    });
+    const operations = journal.entries.map((entry) => entry.operationId);
+    expect(operations).toEqual(
+      expect.arrayContaining(["listApiTokens", "listServers", "createApiToken", "submitRebuild"]),
+    );
+    for (const entry of journal.entries) {
+      expect(entry.caller).not.toBeNull();
+      expect(entry.path).not.toContain("?");
+    }
+
     await mkdir("test-results", { recursive: true });
     await page.screenshot({ path: "test-results/browser-example.png", fullPage: true });
     if (process.env.UPDATE_SCREENSHOT) {

@@ -46,6 +46,24 @@ export function readParameters<T>(
 }
 
 /**
+ * Parameters given as values in-process (a world's operation, where HTTP would have a query string):
+ * the operation's declared ones read from `given` (any other key ignored, as over HTTP), checked by
+ * the same compiled schema. VALIDATION_FAILED names each bad one by its name.
+ */
+export function checkedParameters<T>(validator: ParameterValidator, given: unknown): T {
+  if (given !== undefined && (typeof given !== "object" || given === null || Array.isArray(given))) {
+    throw validationFailed([{ type: "invalid_type", path: "", message: "must be an object" }]);
+  }
+  const values: Record<string, unknown> = {};
+  for (const { name } of validator.parameters) {
+    const value = (given as Record<string, unknown> | undefined)?.[name];
+    if (value !== undefined) values[name] = value;
+  }
+  if (!validator.validate(values)) throw validationFailed(fieldErrorsOf(validator.validate.errors ?? []));
+  return values as T;
+}
+
+/**
  * The path parameters of an operation, typed, or undefined when one names nothing that can exist
  * (an integer with a leading zero or a sign, a GUID that is not one, ...).
  */
