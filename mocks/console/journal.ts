@@ -34,21 +34,6 @@ export function fillOperationFilter(operations: readonly string[]): void {
   byId("journal-operation").append(...operations.map((id) => h("option", { value: id }, id)));
 }
 
-/** The journal cannot be read: say why, once, instead of a table. */
-export function journalUnavailable(reason: string): void {
-  byId("journal-note").textContent = reason;
-  reconcile(byId("journal-rows"), [], String, String, () => h("tr"));
-  for (const control of byId<HTMLFormElement>("journal-form").elements) {
-    if (
-      control instanceof HTMLInputElement ||
-      control instanceof HTMLSelectElement ||
-      control instanceof HTMLButtonElement
-    ) {
-      control.disabled = true;
-    }
-  }
-}
-
 function row(entry: JournalEntry): HTMLTableRowElement {
   const at = Date.parse(entry.at);
   const kind = entry.status < 300 ? "ok" : entry.status < 500 ? "warn" : "bad";

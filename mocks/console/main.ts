@@ -7,13 +7,12 @@ import {
   ControlError,
   control,
   eventsUrl,
-  type Journal,
   type MockState,
   publicOperations,
 } from "./control.js";
 import { byId, trackDisclosures } from "./dom.js";
 import { count, instant, offset } from "./format.js";
-import { fillOperationFilter, journalUnavailable, renderJournal } from "./journal.js";
+import { fillOperationFilter, renderJournal } from "./journal.js";
 import { describeFaults, renderInvitations, renderServers, renderSink, renderTokens } from "./lists.js";
 import { fillPartnerForm, renderPartners } from "./partners.js";
 import { renderRebuilds } from "./rebuilds.js";
@@ -22,8 +21,6 @@ import { followClock, mockNow, realDelayUntil, refreshTimes } from "./times.js";
 let state: MockState | undefined;
 let source: EventSource | undefined;
 let live = false;
-/** Once `GET /requests` answered 404, the journal is not read again (this mock has none). */
-let journalMissing = false;
 let slotTimer: ReturnType<typeof setTimeout> | undefined;
 
 // ---- reading -------------------------------------------------------------------------------------
@@ -63,23 +60,9 @@ const readState = serial(async () => {
 });
 
 const readJournal = serial(async () => {
-  if (journalMissing) return;
   const form = byId<HTMLFormElement>("journal-form");
   const filters = { operation: field(form, "operation"), status: field(form, "status") };
-  let journal: Journal;
-  try {
-    journal = await control.journal(filters);
-  } catch (error) {
-    if (error instanceof ControlError && error.status === 404) {
-      journalMissing = true;
-      journalUnavailable(
-        "The request journal is not available in this mock: GET /__mock/requests answered 404.",
-      );
-      return;
-    }
-    throw error;
-  }
-  renderJournal(journal, Boolean(filters.operation || filters.status));
+  renderJournal(await control.journal(filters), Boolean(filters.operation || filters.status));
 });
 
 const reads: Record<ChangedPath, () => void> = { "/state": readState, "/requests": readJournal };

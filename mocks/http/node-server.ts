@@ -122,7 +122,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
   const persist = writer;
   // The console's events: the world's changes while a stream is open, and every request to either
-  // API (what the request journal shows).
+  // API that reached it (what the request journal records).
   const hub = createEventHub((changed) => world.onChange(() => changed("/state")), events);
   const dispatch = createMockDispatcher(world, {
     dashboardBaseUrl: `${origin}/v1`,
@@ -133,6 +133,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (
         hub.size > 0 &&
         observation.kind === "request" &&
+        !observation.edge &&
         dispatch.apiAt(observation.request.url)?.kind === "public"
       ) {
         hub.changed("/requests");
