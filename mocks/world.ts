@@ -2,6 +2,7 @@ import { isHttpUrl } from "../src/core/iri.js";
 import type { OperationInputs } from "../src/generated/mock-control-validators.js";
 import { operations as control } from "../src/generated/mock-control-validators.js";
 import type { ControlInput, ControlOutput, ControlPath, ControlQuery } from "./control/operations.js";
+import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
 import { type Clock, ClockLimitError, createClock } from "./domain/clock.js";
 import {
   createDashboardDomain,
@@ -146,7 +147,13 @@ export interface MockWorld extends MockControl {
   readonly origin: string;
   /** The virtual clock: `advance(ms)` runs what falls due (completions, callback retries). */
   readonly clock: Clock;
-  /** Calls `listener` after anything changed on its own (a task ran) or by reset and restore. */
+  /**
+   * Calls `listener` after every change: a request to either API that changed something (a token's
+   * `lastUsedAt` included), a control operation, the clock's own work (completions, callback
+   * attempts) and reset and restore. Called synchronously, once the change is complete, as often
+   * as changes happen (a burst of requests calls it as many times): coalesce before doing real work.
+   * Returns a function that removes the listener.
+   */
   onChange(listener: () => void): () => void;
 }
 
@@ -236,7 +243,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     return outcome;
   };
 
-  const dashboard = loading(() =>
+  const loadedDashboard = loading(() =>
     createDashboardDomain({
       clock,
       random,
@@ -244,7 +251,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       ...(options.sha256Hex ? { sha256Hex: options.sha256Hex } : {}),
     }),
   );
-  const rebuild = loading(() =>
+  const loadedRebuild = loading(() =>
     createRebuildDomain({
       clock,
       random,
@@ -254,14 +261,19 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       ...(options.rebuildDelayMs === undefined ? {} : { rebuildDelayMs: options.rebuildDelayMs }),
     }),
   );
-  // Each world its own settings, never the shared default object.
-  let faults: FaultSettings = { ...NO_FAULTS };
   // What the public APIs were asked: not state, so neither in snapshots nor restored (decisions/030).
   const journal = createRequestJournal(clock);
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
   };
+  // What the control operations and the APIs' routes call: each change is announced once it is
+  // done (domain/changes.ts). reset and restore use the loaded domains and announce once, when the
+  // whole world is back.
+  const dashboard = announcingDashboard(loadedDashboard, changed);
+  const rebuild = announcingRebuild(loadedRebuild, changed);
+  // Each world its own settings, never the shared default object.
+  let faults: FaultSettings = { ...NO_FAULTS };
   // A partner id as the operation's own path parameter reads it.
   type PartnerOperation = "upsertPartner" | "rotatePartnerKey" | "listSinkEntries";
   const knownPartnerId = (operation: PartnerOperation, id: number) => {
@@ -283,8 +295,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     reset() {
       clock.reset();
-      dashboard.reset();
-      rebuild.reset();
+      loadedDashboard.reset();
+      loadedRebuild.reset();
       faults = { ...NO_FAULTS };
       journal.clear();
       changed();
@@ -292,6 +304,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     state: () => ({
       now: formatTimestamp(clock.now()),
+      clock: { offsetMs: clock.offsetMs, frozen: clock.frozen },
       dashboard: dashboard.state(),
       rebuild: rebuild.state(),
       faults: { ...faults },
@@ -308,12 +321,12 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     restore(snapshot, restoreOptions = {}) {
       const read = readWorldSnapshot(snapshot, { dashboard, rebuild });
       // Checked in full: from here nothing can fail, so the world is never left half restored.
-      dashboard.restore(read.dashboard);
+      loadedDashboard.restore(read.dashboard);
       clock.reset();
       const resumed = restoreOptions.resume === true && !clock.frozen;
       const at = resumed ? clock.now() + read.offsetMs : read.now;
       clock.setTime(Math.min(LATEST_TIME_MS, Math.max(EARLIEST_TIME_MS, at)));
-      rebuild.restore(read.rebuild);
+      loadedRebuild.restore(read.rebuild);
       faults = read.faults;
       // Entries from before would sit on another timeline (the clock may have gone back).
       journal.clear();
@@ -336,6 +349,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
           },
         ]);
       }
+      // The clock moved even when no work fell due.
+      changed();
       return { now: formatTimestamp(clock.now()) };
     },
 
@@ -360,6 +375,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     setFaults(input) {
       faults = withFaults(faults, body("setFaults", input));
+      changed();
       return { ...faults };
     },
 

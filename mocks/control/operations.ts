@@ -10,9 +10,13 @@ export type MockControlSchemas = components["schemas"];
 /**
  * The operations a world and `MockControlClient` offer: every operation of the control API but the
  * built-in webhook receiver's `POST` (`receiveSinkCallback`), which is where the mock delivers
- * callbacks, not something to steer it with.
+ * callbacks, and the console's page and event stream (`openConsole`, `streamEvents`: for a browser,
+ * served by the standalone server only, decisions/032); none of them steers the mock.
  */
-export type ControlOperationId = Exclude<keyof operations, "receiveSinkCallback">;
+export type ControlOperationId = Exclude<
+  keyof operations,
+  "receiveSinkCallback" | "openConsole" | "streamEvents"
+>;
 
 type JsonOf<Content> = Content extends { content: { "application/json": infer Body } } ? Body : never;
 

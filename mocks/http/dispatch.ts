@@ -86,6 +86,11 @@ export interface Dispatcher {
   bodyLimit(method: string, url: URL): number;
   /** Hands an exchange answered in front of the dispatcher (the HTTP edge) to the observer. */
   report(exchange: ObservedRequest): void;
+  /**
+   * Where the operation with this `operationId` lives, when its path has no parameters: how an
+   * adapter finds the operations it answers itself (the node server's console and event stream).
+   */
+  locate(operationId: string): URL | undefined;
 }
 
 /**
@@ -188,6 +193,13 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       return (found?.kind === "found" ? found.route.maxBodyBytes : undefined) ?? MAX_BODY_BYTES;
     },
     report: observe,
+    locate(operationId: string) {
+      for (const entry of mounted) {
+        const route = entry.api.routes.find((r) => r.operationId === operationId && !r.path.includes("{"));
+        if (route) return new URL(entry.prefix + route.path, entry.origin);
+      }
+      return undefined;
+    },
   });
 
   function observe(exchange: ObservedRequest): void {

@@ -18,6 +18,8 @@ export declare const routes: {
   readonly "/deliveries": { readonly get: "listDeliveries"; };
   readonly "/webhook-sink/{partnerId}": { readonly get: "listSinkEntries"; readonly post: "receiveSinkCallback"; };
   readonly "/faults": { readonly get: "getFaults"; readonly put: "setFaults"; };
+  readonly "/console": { readonly get: "openConsole"; };
+  readonly "/events": { readonly get: "streamEvents"; };
   readonly "/requests": { readonly get: "listRequests"; };
 };
 
@@ -112,6 +114,18 @@ export interface OperationInputs {
     query: undefined;
     header: undefined;
     body: NonNullable<Operations["setFaults"]["requestBody"]>["content"]["application/json"];
+  };
+  "openConsole": {
+    path: undefined;
+    query: undefined;
+    header: undefined;
+    body: undefined;
+  };
+  "streamEvents": {
+    path: undefined;
+    query: undefined;
+    header: undefined;
+    body: undefined;
   };
   "listRequests": {
     path: undefined;

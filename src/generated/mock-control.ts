@@ -258,6 +258,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mock console
+         * @description A web page, built into the package, that shows the mock (the clock, rebuilds and their callback attempts, partners and their rate limits, the webhook sink, tokens, servers, invitations, faults and the request journal), steers it through this API and updates itself from `GET /events`. It loads nothing from the network: its script and style are in the page, and the `Content-Security-Policy` lets it run only them and talk only to the mock itself. Served by the standalone server only: under MSW (`createHandlers`, the browser's service worker) this path answers `404`.
+         */
+        get: operations["openConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live change events
+         * @description A stream of server-sent events (`text/event-stream`) that says when something changed: after every change of the mock (a request to either API, a control operation, a completion or a callback attempt the clock ran, reset) one `change` event whose `data` is a `ChangeEvent`, naming the paths of this API to read again. Changes are coalesced: at most one event per 200 ms of real time, so a burst of requests is one or a few events. The first event comes at once (read everything), also after a reconnection; a comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. At most 16 streams may be open at once (each console tab holds one); the next is refused with `429`. Served by the standalone server only: under MSW this path answers `404`.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requests": {
         parameters: {
             query?: never;
@@ -292,7 +332,7 @@ export interface components {
                  * @description The machine-readable error code.
                  * @enum {string}
                  */
-                code: "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL";
+                code: "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMIT_EXCEEDED" | "INTERNAL";
             };
         };
         /** @description A partner's id, the value of its `X-Partner-Id` header. */
@@ -657,9 +697,17 @@ export interface components {
         /** @description Everything, to look at. */
         MockState: {
             now: components["schemas"]["createdAt"];
+            clock: components["schemas"]["ClockState"];
             dashboard: components["schemas"]["DashboardState"];
             rebuild: components["schemas"]["RebuildState"];
             faults: components["schemas"]["FaultSettings"];
+        };
+        /** @description How the virtual clock stands against real time. */
+        ClockState: {
+            /** @description Virtual minus real time, in milliseconds: how far advances (and a restored snapshot) moved the clock ahead of the machine's time. */
+            offsetMs: number;
+            /** @description True when the clock stands still until advanced (a test's frozen clock); false when it follows real time, as `npm start`'s does. */
+            frozen: boolean;
         };
         /** @description The dashboard's state, without secrets or hashes. */
         DashboardState: {
@@ -703,6 +751,8 @@ export interface components {
         RebuildState: {
             /** @description Partners, by id. */
             partners: components["schemas"]["PartnerSettings"][];
+            /** @description Each partner's sliding hour of rebuild requests now, by partner id. */
+            rateLimits: components["schemas"]["RateLimitUsage"][];
             /** @description Rebuilds, in submission order. */
             rebuilds: components["schemas"]["RebuildRecord"][];
             /** @description Projects, in creation order. */
@@ -718,6 +768,19 @@ export interface components {
                 deliveries: components["schemas"]["Count"];
                 sink: components["schemas"]["Count"];
             };
+        };
+        /** @description The `data` of a `change` event of `GET /events`: which paths of this API answer differently now. `/state` after any change of the mock's state; `/requests` after requests to either API (what the request journal shows). */
+        ChangeEvent: {
+            /** @description Paths below `/__mock` to read again. */
+            changed: ("/state" | "/requests")[];
+        };
+        /** @description How much of a partner's hourly budget of rebuild requests is used, as the rate limit counts it: what the `RateLimit-*` headers and `Retry-After` of its next request would say. */
+        RateLimitUsage: {
+            partnerId: components["schemas"]["PartnerIdValue"];
+            used: components["schemas"]["Count"];
+            limit: components["schemas"]["PartnerSettings"]["rateLimitPerHour"];
+            /** @description When a request will be admitted again (the state's `now` plus what `Retry-After` would say), or `null` while one would be admitted now. */
+            nextSlotAt: components["schemas"]["createdAt"] | null;
         };
         /**
          * Format: date-time
@@ -1161,6 +1224,15 @@ export interface components {
         };
         /** @description The rebuild is not in a state that allows this (`CONFLICT`). */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
+        /** @description Not here: only the standalone server (`npm start`, `npx rebuild-dashboard-kit`) serves this path; under MSW and in-process it does not exist (`NOT_FOUND`). */
+        StandaloneOnly: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1619,6 +1691,67 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    openConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    /** @description Only the page's own script and style (by their hashes) run, and it connects only to the mock's own origin: no other resource, frame or form target. */
+                    "Content-Security-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StandaloneOnly"];
+            default: components["responses"]["Error"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, open until the client goes away or the server stops. */
+            200: {
+                headers: {
+                    /** @description `no-store`: an event stream is never cached. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StandaloneOnly"];
+            /** @description Too many streams are open (`RATE_LIMIT_EXCEEDED`); `Retry-After` says when to try again. Close a console tab, or wait. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before opening another stream. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlError"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

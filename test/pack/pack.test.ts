@@ -72,7 +72,7 @@ function write(file: string, text: string, dir = consumer): void {
  * Runs the tarball's bin (the consumer has no msw) on a free port while `use` runs with its origin,
  * then stops it with SIGTERM, which must end it with exit code 0.
  */
-async function withBin(use: (origin: string) => Promise<void>): Promise<void> {
+async function withBin(use: (origin: string, printed: () => string) => Promise<void>): Promise<void> {
   const bin = join(consumer, "node_modules", ".bin", "rebuild-dashboard-kit");
   const child: ChildProcess = spawn(bin, ["--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
   try {
@@ -92,7 +92,7 @@ async function withBin(use: (origin: string) => Promise<void>): Promise<void> {
         }
       });
     });
-    await use(origin);
+    await use(origin, () => output);
   } finally {
     const exited = child.exitCode === null ? once(child, "exit") : Promise.resolve([child.exitCode]);
     child.kill("SIGTERM");
@@ -135,13 +135,23 @@ describe("the packed package", () => {
     expect(existsSync(join(consumer, "node_modules", "msw")), "msw is an optional peer").toBe(false);
   });
 
-  it("installs a bin that serves the mock without msw", async () => {
-    await withBin(async (origin) => {
+  it("installs a bin that serves the mock and its console without msw", async () => {
+    await withBin(async (origin, printed) => {
       const response = await fetch(`${origin}/v1/si/servers`, {
         headers: { Authorization: "Bearer mock-token-unrestricted" },
       });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ totalCount: 3 });
+      // The console ships inside dist/: the installed bin serves it, script and style included.
+      expect(printed()).toContain(`Console             ${origin}/__mock/console`);
+      const consolePage = await fetch(`${origin}/__mock/console`);
+      expect(consolePage.status).toBe(200);
+      expect(consolePage.headers.get("content-security-policy")).toMatch(
+        /^default-src 'none'; script-src 'sha256-/,
+      );
+      const html = await consolePage.text();
+      expect(html).toContain("<h1>Mock console</h1>");
+      expect(html.includes("new EventSource(")).toBe(true);
     });
   }, 30_000);
 
