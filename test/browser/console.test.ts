@@ -5,17 +5,17 @@
 // shows never run. Every request the page makes is recorded (and anything off the mock's origin
 // refused): all of them go to the mock. Screenshots in test-results/console/;
 // UPDATE_CONSOLE_SCREENSHOT=1 refreshes the README's copy (assets/console.png).
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { npmStart, REPO_ROOT, type SpawnedCli, stopAll } from "../server/spawn-cli.js";
+import { launchChromium } from "../support/chromium.js";
 import { PARTNER, TOKEN } from "../support/default-seed.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SHOTS = "test-results/console";
 const REBUILDS = "/api/integration/partners/hostpanel/rebuilds";
 const WAIT = { timeout: 15_000 };
@@ -42,28 +42,12 @@ const failingReceiver = createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH`,
-    );
-  }
   failingReceiver.listen(0, "127.0.0.1");
   await new Promise((resolve) => failingReceiver.once("listening", resolve));
   failingUrl = `http://127.0.0.1:${(failingReceiver.address() as AddressInfo).port}/webhooks/rebuild`;
   cli = npmStart(["--port", "0"]);
   origin = await cli.listening();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.route("**/*", async (route) => {
     const url = route.request().url();
