@@ -40,7 +40,10 @@ const REBUILD_SCOPE = "/api/integration/partners/hostpanel";
  * Both APIs and the control API mounted on a world. Every adapter starts from this; the world keeps
  * sending its callbacks its own way (decisions/025), the adapter only watches them.
  */
-export function createMockDispatcher(world: MockWorld, options: MockDispatcherOptions = {}): Dispatcher {
+export function createMockDispatcher(
+  world: MockWorld,
+  options: MockDispatcherOptions = {},
+): Dispatcher & { dispose(): void } {
   const core = coreOf(world);
   const { observe, onInternalError } = options;
   const report = (observation: MockObservation) => {
@@ -50,8 +53,9 @@ export function createMockDispatcher(world: MockWorld, options: MockDispatcherOp
       onInternalError?.(error);
     }
   };
-  if (observe) core.observeCallbacks((delivery, outcome) => report({ kind: "callback", delivery, outcome }));
-  return createDispatcher({
+  const stopObserving =
+    observe && core.observeCallbacks((delivery, outcome) => report({ kind: "callback", delivery, outcome }));
+  const dispatcher = createDispatcher({
     world: core,
     apis: [
       {
@@ -76,4 +80,6 @@ export function createMockDispatcher(world: MockWorld, options: MockDispatcherOp
     ...(onInternalError ? { onInternalError } : {}),
     ...(observe ? { observe: (exchange) => observe({ kind: "request", ...exchange }) } : {}),
   });
+  // The world outlives an adapter (a server closed, a world served again): its watch ends with it.
+  return Object.assign(dispatcher, { dispose: () => stopObserving?.() });
 }

@@ -162,6 +162,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     close: async () => {
       if (!given) world.clock.dispose();
       stopWatching?.();
+      dispatch.dispose();
       hub.close();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
