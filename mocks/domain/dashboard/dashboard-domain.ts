@@ -1,4 +1,3 @@
-import { parseDateTime } from "../../../src/core/formats.js";
 import type { OperationInputs } from "../../../src/generated/dashboard-validators.js";
 import type { Clock } from "../clock.js";
 import { DomainError, validationFailed } from "../errors.js";
@@ -7,18 +6,11 @@ import { assertNotBroader, authorizeOperation } from "./authorization.js";
 import { parseBearer } from "./bearer.js";
 import { duplicateClaims, makeClaim } from "./claims.js";
 import { paginate } from "./pagination.js";
-import { checkDashboardReferences } from "./references.js";
 import { generateSecret, hashSecret as pureJsSha256Hex, type Sha256Hex } from "./secrets.js";
 import type { DashboardSeed } from "./seed.js";
-import { ServerInventory } from "./server-inventory.js";
-import {
-  checkDashboardSnapshot,
-  type DashboardSnapshot,
-  type DashboardStores,
-  dashboardSnapshotOf,
-} from "./snapshot.js";
-import { TeamDirectory } from "./team-directory.js";
-import { type TokenRecord, TokenStore } from "./token-store.js";
+import { checkDashboardSnapshot, type DashboardSnapshot, dashboardSnapshotOf } from "./snapshot.js";
+import { buildStores, type DashboardStores } from "./stores.js";
+import type { TokenRecord } from "./token-store.js";
 import type {
   ApiTokenView,
   CreatedApiTokenView,
@@ -242,32 +234,11 @@ export function createDashboardDomain({
   };
 }
 
-/**
- * The seed's stores, or VALIDATION_FAILED naming every broken reference and every key given twice
- * at its path below `dashboard` (references.ts; the world reports it as an invalid seed).
- */
+/** The seed's stores (buildStores; the world reports a VALIDATION_FAILED as an invalid seed). */
 function loadSeed(seed: DashboardSeed, hashSecret: Sha256Hex): DashboardStores {
-  const problems = checkDashboardReferences(seed, "dashboard", "seed");
-  if (problems.length > 0) throw validationFailed(problems);
-  const directory = new TeamDirectory(seed.teams, seed.users);
-  const servers = new ServerInventory();
-  for (const { team, guid, product, address, active } of seed.servers) {
-    servers.add(team, { guid, product, address, active });
-  }
-  const tokens = new TokenStore();
-  for (const token of [...seed.tokens].sort((a, b) => a.id - b.id)) {
-    const name = token.name.trim();
-    tokens.insert({
-      id: token.id,
-      userId: token.userId,
-      name,
-      nameLower: name.toLowerCase(),
-      claims: Object.freeze(token.claims.map(makeClaim)),
-      createdAt: parseDateTime(token.createdAt),
-      expireAt: token.expireAt == null ? null : parseDateTime(token.expireAt),
-      lastUsedAt: token.lastUsedAt == null ? null : parseDateTime(token.lastUsedAt),
-      secretHash: hashSecret(token.secret),
-    });
-  }
-  return { directory, servers, tokens };
+  return buildStores(seed, {
+    path: "dashboard",
+    kind: "seed",
+    secretHashOf: (token) => hashSecret(token.secret),
+  });
 }

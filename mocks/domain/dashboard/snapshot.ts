@@ -4,23 +4,11 @@
 // duplicates by references.ts, as a seed's are, before the stores are built.
 import { parseDateTime } from "../../../src/core/formats.js";
 import type { components } from "../../../src/generated/mock-control.js";
-import { validationFailed } from "../errors.js";
 import { formatInstant } from "../timestamp.js";
-import { makeClaim } from "./claims.js";
-import { checkDashboardReferences } from "./references.js";
-import { ServerInventory } from "./server-inventory.js";
-import { TeamDirectory } from "./team-directory.js";
-import { TokenStore } from "./token-store.js";
+import { buildStores, type DashboardStores } from "./stores.js";
 
 /** The dashboard half of a world snapshot, as JSON. Times are RFC 3339 with milliseconds. */
 export type DashboardSnapshot = components["schemas"]["DashboardSnapshot"];
-
-/** The dashboard's stores, as `createDashboardDomain` builds them from a seed or a snapshot. */
-export interface DashboardStores {
-  directory: TeamDirectory;
-  servers: ServerInventory;
-  tokens: TokenStore;
-}
 
 export function dashboardSnapshotOf({ directory, servers, tokens }: DashboardStores): DashboardSnapshot {
   const instant = (ms: number | null) => (ms === null ? null : formatInstant(ms));
@@ -58,29 +46,8 @@ export function dashboardSnapshotOf({ directory, servers, tokens }: DashboardSto
  * twice (references.ts).
  */
 export function checkDashboardSnapshot(snapshot: DashboardSnapshot, path: string): DashboardStores {
-  const problems = checkDashboardReferences(snapshot, path, "snapshot");
-  if (problems.length > 0) throw validationFailed(problems);
-  const directory = new TeamDirectory(snapshot.teams, snapshot.users);
-  const servers = new ServerInventory();
-  const tokens = new TokenStore();
-  for (const { team, guid, product, address, active } of snapshot.servers) {
-    servers.add(team, { guid, product, address, active });
-  }
-  const at = (text: string | null) => (text === null ? null : parseDateTime(text));
-  for (const token of [...snapshot.tokens].sort((a, b) => a.id - b.id)) {
-    const name = token.name.trim();
-    tokens.insert({
-      id: token.id,
-      userId: token.userId,
-      name,
-      nameLower: name.toLowerCase(),
-      claims: Object.freeze(token.claims.map(makeClaim)),
-      createdAt: parseDateTime(token.createdAt),
-      expireAt: at(token.expireAt ?? null),
-      lastUsedAt: at(token.lastUsedAt ?? null),
-      secretHash: token.secretHash,
-    });
-  }
+  const stores = buildStores(snapshot, { path, kind: "snapshot", secretHashOf: (token) => token.secretHash });
+  const { directory, tokens } = stores;
   tokens.reserveUntil(snapshot.nextTokenId);
   const { log, dropped, invitedTeams } = snapshot.invitations;
   directory.restoreInvitations(
@@ -93,5 +60,5 @@ export function checkDashboardSnapshot(snapshot: DashboardSnapshot, path: string
     dropped,
     invitedTeams.map((invited) => [invited.email, invited.team] as const),
   );
-  return { directory, servers, tokens };
+  return stores;
 }
