@@ -129,7 +129,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     rebuildBaseUrl: origin,
     ...(onInternalError ? { onInternalError } : {}),
     observe: (observation: MockObservation) => {
-      if (persist && !(observation.kind === "request" && observation.edge)) persist.changed();
       if (
         hub.size > 0 &&
         observation.kind === "request" &&
@@ -141,6 +140,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       observe?.(observation);
     },
   });
+  // The state file follows the world's changes alone (the journal, fed by every request, is not in it).
   const stopWatching = persist ? world.onChange(() => persist.changed()) : undefined;
   server.on(
     "request",
