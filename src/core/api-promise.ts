@@ -22,7 +22,7 @@ export class APIPromise<T> {
     const data = inner.then((result) => result.data) as APIPromise<T> & { [INNER]: typeof inner };
     data[INNER] = inner;
     // biome-ignore lint/correctness/noConstructorReturn: the instance is the native promise of the data (see above).
-    return Object.setPrototypeOf(data, new.target.prototype);
+    return Object.setPrototypeOf(data, APIPromise.prototype);
   }
 
   /** Resolves to `{ data, response }`, for status and headers. */
@@ -46,5 +46,4 @@ export interface APIPromise<T> extends Promise<T> {
   ): Promise<R1 | R2>;
 }
 
-Object.setPrototypeOf(APIPromise.prototype, Promise.prototype);
-APIPromise.prototype.constructor = Promise;
+Object.setPrototypeOf(APIPromise.prototype, Promise.prototype).constructor = Promise;

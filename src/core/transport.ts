@@ -95,30 +95,30 @@ export interface TransportHooks {
   now(): number;
 }
 
-/** The request pipeline of one client. Keep it in a private field: its closure holds the credentials. */
-export interface Transport<Paths extends {}> {
-  /**
-   * Runs `run` (one typed call on the attempt's client) with timeout, abort, logging and retries under `policy`;
-   * resolves to the success data once it holds the operation's documented shape, passed through
-   * `map` when given (with the successful attempt's Response, for a result that depends on the
-   * status); rejects with the typed error of the last attempt (a body that does not hold its shape:
-   * ResponseValidationError, with `invalid`'s note), or with an AbortError DOMException when
-   * `opts.signal` aborts.
-   *
-   * ```ts
-   * list(query: ListServersQuery = {}, opts?: RequestOptions) {
-   *   return this.#t.call("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
-   * }
-   * ```
-   */
-  call<R extends FetchResult, T = DataOf<R>>(
-    policy: RetryPolicy,
-    opts: RequestOptions | undefined,
-    run: (client: AttemptClient<Paths>) => Promise<R>,
-    map?: (data: DataOf<R>, response: Response) => T,
-    invalid?: InvalidResponseNote,
-  ): APIPromise<T>;
-}
+/**
+ * The request pipeline of one client: a function, called once per request. Keep it in a private
+ * field: its closure holds the credentials.
+ *
+ * It runs `run` (one typed call on the attempt's client) with timeout, abort, logging and retries
+ * under `policy`; resolves to the success data once it holds the operation's documented shape,
+ * passed through `map` when given (with the successful attempt's Response, for a result that
+ * depends on the status); rejects with the typed error of the last attempt (a body that does not
+ * hold its shape: ResponseValidationError, with `invalid`'s note), or with an AbortError
+ * DOMException when `opts.signal` aborts.
+ *
+ * ```ts
+ * list(query: ListServersQuery = {}, opts?: RequestOptions) {
+ *   return this.#t("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
+ * }
+ * ```
+ */
+export type Transport<Paths extends {}> = <R extends FetchResult, T = DataOf<R>>(
+  policy: RetryPolicy,
+  opts: RequestOptions | undefined,
+  run: (client: AttemptClient<Paths>) => Promise<R>,
+  map?: (data: DataOf<R>, response: Response) => T,
+  invalid?: InvalidResponseNote,
+) => APIPromise<T>;
 
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 8000;
@@ -130,8 +130,6 @@ const NOT_SENT_CODES = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"];
 // Decoding without `stream` resets it each time; like response.text(): UTF-8, a BOM dropped,
 // malformed bytes replaced.
 const decoder = new TextDecoder();
-
-type Target = { method: string; url: string };
 
 /**
  * One attempt of a call: what `send` reads, and what it leaves behind for the error the attempt may
@@ -146,7 +144,8 @@ interface Attempt {
   readonly signal: AbortSignal | null;
   readonly invalid: InvalidResponseNote | undefined;
   /** Method and URL, once fetch is reached: a label is built from them only for a log line or an error. */
-  target?: Target;
+  method?: string;
+  url?: string;
 }
 
 /**
@@ -182,11 +181,12 @@ export function createTransport<Paths extends {}>(
       if (policy === "unsafe" || !(status === 408 || status === 429 || status >= 500)) return undefined;
       hinted = retryAfterMs(error.headers, status, now());
       if (hinted !== undefined && hinted > maxRetryAfterMs) return undefined;
-    } else if (error instanceof ConnectionError) {
-      const notSent =
-        !(error instanceof TimeoutError) && NOT_SENT_CODES.includes(errorCode(error.cause) as string);
-      if (policy === "unsafe" && !notSent) return undefined;
-    } else {
+    } else if (
+      !(error instanceof ConnectionError) ||
+      // An unsafe call is sent again only when it certainly never left.
+      (policy === "unsafe" &&
+        (error instanceof TimeoutError || !NOT_SENT_CODES.includes(errorCode(error.cause) as string)))
+    ) {
       return undefined;
     }
     // Full jitter: uniform in [0, min(cap, base · 2^retry)), so clients that failed together spread out.
@@ -213,14 +213,14 @@ export function createTransport<Paths extends {}>(
       // A followed redirect would resend X-API-Key to wherever it points; none is expected.
       redirect: "manual",
     };
-    const target = { method, url };
-    a.target = target;
+    a.method = method;
+    a.url = url;
     const started = logger ? now() : 0;
     const log =
       logger &&
       ((outcome: string | number) =>
         logger.debug(
-          redact(`${labelOf(target)} attempt ${a.number}: ${outcome} in ${now() - started} ms`, secrets),
+          redact(`${labelOf(a)} attempt ${a.number}: ${outcome} in ${now() - started} ms`, secrets),
           {
             headers: Object.fromEntries(
               redactHeaders(new Headers(request.headers), secrets, Object.keys(options.authHeaders)),
@@ -248,7 +248,7 @@ export function createTransport<Paths extends {}>(
       if (size > maxBytes) {
         reader?.cancel().catch(() => {});
         throw new ResponseTooLargeError(
-          redact(`${labelOf(target)} answered ${status} with a body over ${maxBytes} bytes`, secrets),
+          redact(`${labelOf(a)} answered ${status} with a body over ${maxBytes} bytes`, secrets),
           { status, method, path: new URL(url).pathname, maxResponseBytes: maxBytes },
         );
       }
@@ -284,10 +284,7 @@ export function createTransport<Paths extends {}>(
     if (problem) {
       const extra = a.invalid?.(data);
       throw new ResponseValidationError(
-        redact(
-          `${labelOf(target)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`,
-          secrets,
-        ),
+        redact(`${labelOf(a)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`, secrets),
         { status, method, path: new URL(url).pathname, jsonPath, tokenId: extra?.tokenId },
       );
     }
@@ -352,18 +349,18 @@ export function createTransport<Paths extends {}>(
         if (response.ok || (policy === "delete" && retry && response.status === 404)) {
           return { data: map ? map(data as never, response) : (data as T), response };
         }
-        failure = createApiError(response, error, { label: labelOf(a.target), secrets, now: now() });
+        failure = createApiError(response, error, { label: labelOf(a), secrets, now: now() });
       } catch (error) {
         // Whatever went wrong (a timeout, the caller's abort, a body over maxResponseBytes), the
         // request is let go.
         controller?.abort();
         // A connection error names the host too: which service did not answer matters.
-        const where = labelOf(a.target, true);
+        const where = labelOf(a, true);
         failure =
           error === a
             ? new TimeoutError(redact(`${where} timed out after ${timeoutMs} ms`, secrets))
             : // SDK errors are final; anything thrown before fetch was reached is the caller's own mistake.
-              error instanceof SdkError || !a.target
+              error instanceof SdkError || !a.url
               ? error
               : new ConnectionError(
                   redact(`${where} failed: ${errorCode(error) ?? "no response"}`, secrets),
@@ -385,9 +382,7 @@ export function createTransport<Paths extends {}>(
     }
   }
 
-  return {
-    call: (policy, opts, run, map, invalid) => new APIPromise(execute(policy, opts, run, map, invalid)),
-  };
+  return (policy, opts, run, map, invalid) => new APIPromise(execute(policy, opts, run, map, invalid));
 }
 
 type Params = {
@@ -420,10 +415,10 @@ function buildUrl(baseUrl: string, path: string, params: Params | undefined): st
 }
 
 // Built only for a log line or an error: parsing the URL is measurable on a fast local call.
-function labelOf(target: Target | undefined, withHost?: boolean): string {
-  if (!target) return "request";
-  const url = new URL(target.url);
-  return `${target.method} ${withHost ? url.origin : ""}${url.pathname}`;
+function labelOf(a: Attempt, withHost?: boolean): string {
+  if (!a.url) return "request";
+  const url = new URL(a.url);
+  return `${a.method} ${withHost ? url.origin : ""}${url.pathname}`;
 }
 
 /**
