@@ -9,6 +9,8 @@ const library = {
   "mocks/index": "mocks/index.ts",
   "mocks/node": "mocks/node.ts",
   "mocks/browser": "mocks/browser.ts",
+  // The control API's client: no msw (it must not import from the other mocks entry points).
+  "mocks/control": "mocks/control/index.ts",
 };
 
 export default defineConfig({

@@ -8,6 +8,14 @@ import { createMockDispatcher, type MockDispatcherOptions } from "./http/mock-di
 import { createMswHandlers } from "./http/msw-handlers.js";
 import type { MockWorld } from "./world.js";
 
+export type {
+  ControlInput,
+  ControlOperationId,
+  ControlOutput,
+  ControlPath,
+  ControlQuery,
+  MockControlSchemas,
+} from "./control/operations.js";
 export { type Clock, ClockLimitError, type ClockOptions, createClock } from "./domain/clock.js";
 export { type DashboardSeed, defaultDashboardSeed } from "./domain/dashboard/index.js";
 export type { FaultSettings } from "./domain/faults.js";

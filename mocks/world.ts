@@ -1,7 +1,8 @@
 import { isHttpUrl } from "../src/core/iri.js";
-import type { components } from "../src/generated/mock-control.js";
 import type { OperationInputs } from "../src/generated/mock-control-validators.js";
 import { operations as control } from "../src/generated/mock-control-validators.js";
+import type { ControlInput, ControlOutput, ControlPath, ControlQuery } from "./control/operations.js";
+import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
 import { type Clock, ClockLimitError, createClock } from "./domain/clock.js";
 import {
   createDashboardDomain,
@@ -18,14 +19,14 @@ import {
   defaultRebuildSeed,
   type RebuildDomain,
 } from "./domain/rebuild/index.js";
+import { createRequestJournal, type RequestJournal } from "./domain/request-journal.js";
 import { checkSeed, type MockSeed, seedError } from "./domain/seed.js";
 import { EARLIEST_TIME_MS, formatInstant, formatTimestamp, LATEST_TIME_MS } from "./domain/timestamp.js";
 import { checkedBody } from "./domain/validation/check.js";
-import { readPathParameters } from "./domain/validation/parameters.js";
+import { checkedParameters, readPathParameters } from "./domain/validation/parameters.js";
 import { readWorldSnapshot, SNAPSHOT_VERSION } from "./domain/world-snapshot.js";
 import { CALLBACK_TIMEOUT_MS, createCallbackTransport } from "./http/callback-transport.js";
 
-type Schemas = components["schemas"];
 type Body<Id extends keyof OperationInputs> = OperationInputs[Id]["body"];
 
 export type { MockSeed } from "./domain/seed.js";
@@ -74,47 +75,66 @@ export interface RestoreOptions {
 }
 
 /** `GET /__mock/state`: everything as JSON, token secrets and hashes left out. */
-export type MockWorldState = Schemas["MockState"];
+export type MockWorldState = ControlOutput<"getMockState">;
 export type { MockWorldSnapshot } from "./domain/world-snapshot.js";
 
+type PartnerId = ControlPath<"upsertPartner">["partnerId"];
+type RequestId = ControlPath<"completeRebuild">["requestId"];
+
 /**
- * The control API's operations (openapi/mock-control.yaml), in-process, with the types generated from
- * that document: each takes what the request's body (and path) carries and returns what the answer
- * carries, and checks its input as the API does (a DomainError VALIDATION_FAILED, NOT_FOUND or
- * CONFLICT, as the HTTP answer's code). The comment names each one's operationId.
+ * The control API's operations (openapi/mock-control.yaml), in-process: each takes what the request's
+ * path, query and body carry and returns what the answer carries, typed by the one input and output
+ * type per operation `MockControlClient` is typed by too (mocks/control/operations.ts, decisions/031),
+ * and checks its input as the API does (a DomainError VALIDATION_FAILED, NOT_FOUND or CONFLICT, as the
+ * HTTP answer's code). The comment names each one's operationId.
  */
 export interface MockControl {
-  /** `resetMock`: back to the seed; deliveries, the sink and faults cleared, the clock offset back to 0. It wins over an advance or a delivery in flight. */
-  reset(): void;
+  /** `resetMock`: back to the seed; deliveries, the sink, the request journal and faults cleared, the clock offset back to 0. It wins over an advance or a delivery in flight. */
+  reset(): ControlOutput<"resetMock">;
   /** `getMockState`: everything as JSON for looking at; holds no secret and no hash. */
   state(): MockWorldState;
   /** `getMockSnapshot`: everything needed to carry on later, as JSON (`--state-file`). */
-  snapshot(): Schemas["MockSnapshot"];
+  snapshot(): ControlOutput<"getMockSnapshot">;
   /**
    * `restoreMockSnapshot`: replaces the whole world with a snapshot (parsed JSON), pending work
-   * included. VALIDATION_FAILED lists every bad value by its path, and then nothing changed.
+   * included, and clears the request journal. VALIDATION_FAILED lists every bad value by its path,
+   * and then nothing changed.
    */
-  restore(snapshot: Schemas["MockSnapshot"], options?: RestoreOptions): void;
+  restore(
+    snapshot: ControlInput<"restoreMockSnapshot">,
+    options?: RestoreOptions,
+  ): ControlOutput<"restoreMockSnapshot">;
   /** `advanceClock`: moves the virtual clock; resolves once the work it made due has run. */
-  advanceClock(body: Body<"advanceClock">): Promise<Schemas["ClockTime"]>;
+  advanceClock(body: ControlInput<"advanceClock">): Promise<ControlOutput<"advanceClock">>;
   /** `upsertPartner`: creates or changes a partner's console settings; answers them in full. */
-  upsertPartner(partnerId: number, body?: Body<"upsertPartner">): Schemas["PartnerSettings"];
+  upsertPartner(
+    partnerId: PartnerId,
+    settings?: ControlInput<"upsertPartner">,
+  ): ControlOutput<"upsertPartner">;
   /** `rotatePartnerKey`: a new rebuild key; the old one stops working at once. */
-  rotatePartnerKey(partnerId: number): Schemas["RotatedKey"];
+  rotatePartnerKey(partnerId: PartnerId): ControlOutput<"rotatePartnerKey">;
   /** `completeRebuild`: ends a running rebuild now; resolves once its first callback attempt is recorded. */
-  completeRebuild(requestId: string, body?: Body<"completeRebuild">): Promise<Schemas["RebuildRecord"]>;
+  completeRebuild(
+    requestId: RequestId,
+    outcome?: ControlInput<"completeRebuild">,
+  ): Promise<ControlOutput<"completeRebuild">>;
   /** `cloneRebuild`: "Clone to user", a new copy of a `success` rebuild's project. */
-  cloneRebuild(requestId: string, body: Body<"cloneRebuild">): Schemas["ClonedProject"];
+  cloneRebuild(requestId: RequestId, body: ControlInput<"cloneRebuild">): ControlOutput<"cloneRebuild">;
   /** `openMagicLink`: a customer opens a magic link; assigned or not, and the customer's brand. */
-  openMagicLink(body: Body<"openMagicLink">): Schemas["MagicLinkResult"];
+  openMagicLink(body: ControlInput<"openMagicLink">): ControlOutput<"openMagicLink">;
   /** `listDeliveries`: every callback attempt kept, in the order they ended. */
-  listDeliveries(): Schemas["DeliveryList"];
+  listDeliveries(): ControlOutput<"listDeliveries">;
   /** `listSinkEntries`: what the partner's built-in webhook receiver recorded. */
-  listSinkEntries(partnerId: number): Schemas["SinkEntryList"];
+  listSinkEntries(partnerId: PartnerId): ControlOutput<"listSinkEntries">;
   /** `getFaults`: the failures injected into the public APIs. */
-  getFaults(): Schemas["FaultSettings"];
+  getFaults(): ControlOutput<"getFaults">;
   /** `setFaults`: changes the failures injected into the public APIs. */
-  setFaults(body: Body<"setFaults">): Schemas["FaultSettings"];
+  setFaults(body: ControlInput<"setFaults">): ControlOutput<"setFaults">;
+  /**
+   * `listRequests`: the request journal, the most recent requests to the public APIs (newest last),
+   * only those of `query.operation` and `query.status` when given (decisions/030).
+   */
+  listRequests(query?: ControlQuery<"listRequests">): ControlOutput<"listRequests">;
 }
 
 /**
@@ -127,7 +147,13 @@ export interface MockWorld extends MockControl {
   readonly origin: string;
   /** The virtual clock: `advance(ms)` runs what falls due (completions, callback retries). */
   readonly clock: Clock;
-  /** Calls `listener` after anything changed on its own (a task ran) or by reset and restore. */
+  /**
+   * Calls `listener` after every change: a request to either API that changed something (a token's
+   * `lastUsedAt` included), a control operation, the clock's own work (completions, callback
+   * attempts) and reset and restore. Called synchronously, once the change is complete, as often
+   * as changes happen (a burst of requests calls it as many times): coalesce before doing real work.
+   * Returns a function that removes the listener.
+   */
   onChange(listener: () => void): () => void;
 }
 
@@ -138,6 +164,8 @@ export interface WorldCore {
   readonly dashboard: DashboardDomain;
   readonly rebuild: RebuildDomain;
   readonly random: Random;
+  /** The request journal the dispatcher feeds (decisions/030). */
+  readonly journal: RequestJournal;
   faults(): Readonly<FaultSettings>;
   /** Sees every callback attempt the world makes, once it ended; returns a function that stops it. */
   observeCallbacks(listener: CallbackListener): () => void;
@@ -215,7 +243,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     return outcome;
   };
 
-  const dashboard = loading(() =>
+  const loadedDashboard = loading(() =>
     createDashboardDomain({
       clock,
       random,
@@ -223,7 +251,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       ...(options.sha256Hex ? { sha256Hex: options.sha256Hex } : {}),
     }),
   );
-  const rebuild = loading(() =>
+  const loadedRebuild = loading(() =>
     createRebuildDomain({
       clock,
       random,
@@ -233,12 +261,19 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       ...(options.rebuildDelayMs === undefined ? {} : { rebuildDelayMs: options.rebuildDelayMs }),
     }),
   );
-  // Each world its own settings, never the shared default object.
-  let faults: FaultSettings = { ...NO_FAULTS };
+  // What the public APIs were asked: not state, so neither in snapshots nor restored (decisions/030).
+  const journal = createRequestJournal(clock);
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
   };
+  // What the control operations and the APIs' routes call: each change is announced once it is
+  // done (domain/changes.ts). reset and restore use the loaded domains and announce once, when the
+  // whole world is back.
+  const dashboard = announcingDashboard(loadedDashboard, changed);
+  const rebuild = announcingRebuild(loadedRebuild, changed);
+  // Each world its own settings, never the shared default object.
+  let faults: FaultSettings = { ...NO_FAULTS };
   // A partner id as the operation's own path parameter reads it.
   type PartnerOperation = "upsertPartner" | "rotatePartnerKey" | "listSinkEntries";
   const knownPartnerId = (operation: PartnerOperation, id: number) => {
@@ -260,14 +295,16 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     reset() {
       clock.reset();
-      dashboard.reset();
-      rebuild.reset();
+      loadedDashboard.reset();
+      loadedRebuild.reset();
       faults = { ...NO_FAULTS };
+      journal.clear();
       changed();
     },
 
     state: () => ({
       now: formatTimestamp(clock.now()),
+      clock: { offsetMs: clock.offsetMs, frozen: clock.frozen },
       dashboard: dashboard.state(),
       rebuild: rebuild.state(),
       faults: { ...faults },
@@ -282,23 +319,17 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     }),
 
     restore(snapshot, restoreOptions = {}) {
-      const read = readWorldSnapshot(snapshot, rebuild);
-      try {
-        // First: a broken reference or a duplicate there throws before anything changed.
-        dashboard.restore(read.dashboard);
-      } catch (error) {
-        if (error instanceof DomainError) throw error;
-        const message =
-          error instanceof Error ? error.message.replace(/^Dashboard seed: /, "") : String(error);
-        throw validationFailed([{ type: "invalid_value", path: "dashboard", message }]);
-      }
+      const read = readWorldSnapshot(snapshot, { dashboard, rebuild });
       // Checked in full: from here nothing can fail, so the world is never left half restored.
+      loadedDashboard.restore(read.dashboard);
       clock.reset();
       const resumed = restoreOptions.resume === true && !clock.frozen;
       const at = resumed ? clock.now() + read.offsetMs : read.now;
       clock.setTime(Math.min(LATEST_TIME_MS, Math.max(EARLIEST_TIME_MS, at)));
-      rebuild.restore(read.rebuild);
+      loadedRebuild.restore(read.rebuild);
       faults = read.faults;
+      // Entries from before would sit on another timeline (the clock may have gone back).
+      journal.clear();
       changed();
     },
 
@@ -308,14 +339,18 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
         await clock.advance(seconds * 1000);
       } catch (error) {
         if (!(error instanceof ClockLimitError)) throw error;
+        // The schema's own maximum says "must be at most N"; this limit moves, so it names its unit.
+        const left = Math.floor(error.maxMs / 1000);
         throw validationFailed([
           {
             type: "too_big",
             path: "seconds",
-            message: `would move the clock past 9999-12-31T23:59:59Z; at most ${Math.floor(error.maxMs / 1000)} from now`,
+            message: `must be at most ${left} ${left === 1 ? "second" : "seconds"} (the clock stops at 9999-12-31T23:59:59Z)`,
           },
         ]);
       }
+      // The clock moved even when no work fell due.
+      changed();
       return { now: formatTimestamp(clock.now()) };
     },
 
@@ -340,8 +375,14 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     setFaults(input) {
       faults = withFaults(faults, body("setFaults", input));
+      changed();
       return { ...faults };
     },
+
+    listRequests: (query) =>
+      journal.list(
+        checkedParameters<ControlQuery<"listRequests">>(control.listRequests.query ?? noParameters(), query),
+      ),
 
     onChange(listener) {
       listeners.add(listener);
@@ -358,6 +399,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     dashboard,
     rebuild,
     random,
+    journal,
     faults: () => faults,
     observeCallbacks(listener) {
       callbackListeners.add(listener);
@@ -373,15 +415,10 @@ function loading<T>(create: () => T): T {
     return create();
   } catch (error) {
     if (error instanceof DomainError) throw seedError(error.details.fieldErrors ?? []);
-    if (error instanceof Error && error.message.startsWith("Dashboard seed: ")) {
-      throw new Error(`Invalid seed: dashboard: ${error.message.slice("Dashboard seed: ".length)}`, {
-        cause: error,
-      });
-    }
     throw error;
   }
 }
 
 function noParameters(): never {
-  throw new Error("the control API's partnerId parameter is missing");
+  throw new Error("a parameter the control API's document declares is missing from its validators");
 }

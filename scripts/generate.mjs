@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import openapiTS, { astToString, COMMENT_HEADER, NEVER } from "openapi-typescript";
 import { parse } from "yaml";
+import { generateConsolePage } from "./generate/console.mjs";
 import { generateSdkChecks } from "./generate/sdk-checks.mjs";
 import { generateValidators } from "./generate/validators.mjs";
 
@@ -21,6 +22,9 @@ const generators = [
   [generateSdkChecks, ["dashboard", "rebuild"]],
   // Request validators (decisions/023), for every document the mock answers.
   [generateValidators, documents],
+  // The mock console's page (decisions/032), built from mocks/console/, with the control API's list
+  // of public operations (the request journal's filter).
+  [generateConsolePage, ["mock-control"]],
 ];
 
 /**

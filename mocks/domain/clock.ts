@@ -42,7 +42,11 @@ export interface Clock {
    * response time counts as (decisions/018).
    */
   stopwatch(): () => number;
-  /** Calls `listener` after each task settles (for persistence); returns a function that removes it. */
+  /**
+   * Calls `listener` after each task's synchronous part ran and, for a task that goes on
+   * asynchronously (a callback attempt), again once it settled: what changed becomes visible at
+   * once (a rebuild's new status) and again when the rest is done. Returns a function that removes it.
+   */
   onTaskDone(listener: () => void): () => void;
   /** Cancels the self-wake timer so a process can exit. */
   dispose(): void;
@@ -146,6 +150,7 @@ export function createClock(options: ClockOptions = {}): Clock {
       notify();
     });
     running.add(settled);
+    notify();
   };
 
   /** Starts every task due by `until`, moving the clock to each one's time when `move` is set. */

@@ -4,8 +4,8 @@
 import { parseDateTime } from "../../src/core/formats.js";
 import type { components } from "../../src/generated/mock-control.js";
 import { operations } from "../../src/generated/mock-control-validators.js";
-import type { DashboardSnapshot } from "./dashboard/index.js";
-import { validationFailed } from "./errors.js";
+import type { DashboardDomain, DashboardStores } from "./dashboard/index.js";
+import { DomainError, type FieldError, validationFailed } from "./errors.js";
 import { type FaultSettings, withFaults } from "./faults.js";
 import type { CheckedRebuildSnapshot, RebuildDomain } from "./rebuild/index.js";
 import { schemaProblems } from "./validation/check.js";
@@ -23,7 +23,7 @@ export type MockWorldSnapshot = components["schemas"]["MockSnapshot"];
 export interface CheckedWorldSnapshot {
   now: number;
   offsetMs: number;
-  dashboard: DashboardSnapshot;
+  dashboard: DashboardStores;
   rebuild: CheckedRebuildSnapshot;
   faults: FaultSettings;
 }
@@ -32,23 +32,40 @@ const validate = operations.restoreMockSnapshot.body?.validate;
 
 /**
  * Checks a snapshot (parsed JSON) and throws VALIDATION_FAILED listing every problem at its dotted
- * path (`rebuild.partners.0.apiKey`): the schema first, then the rules it cannot state (the rebuild
- * half's references and the like; the dashboard half's are checked as it is loaded). A `version` this
- * mock does not know is reported alone: nothing else can be read reliably in a format it does not know.
+ * path (`rebuild.partners.0.apiKey`): the schema first, then, in one error, the rules it cannot state
+ * (each half's references and keys given twice, the faults' sum). A `version` this mock does not know
+ * is reported alone: nothing else can be read reliably in a format it does not know. Changes nothing.
  */
-export function readWorldSnapshot(value: unknown, rebuild: RebuildDomain): CheckedWorldSnapshot {
+export function readWorldSnapshot(
+  value: unknown,
+  halves: { dashboard: Pick<DashboardDomain, "check">; rebuild: Pick<RebuildDomain, "check"> },
+): CheckedWorldSnapshot {
   if (!validate) throw new Error("the control API's snapshot schema is missing");
   const problems = schemaProblems(validate, value);
   const version = problems.find(({ path }) => path === "version");
   if (version) throw validationFailed([version]);
   if (problems.length > 0) throw validationFailed(problems);
   const snapshot = value as MockWorldSnapshot;
-  const checked = rebuild.check(snapshot.rebuild, "rebuild");
+  const dashboard = collecting(problems, () => halves.dashboard.check(snapshot.dashboard, "dashboard"));
+  const rebuild = collecting(problems, () => halves.rebuild.check(snapshot.rebuild, "rebuild"));
+  const faults = collecting(problems, () => withFaults(snapshot.faults, {}, "faults"));
+  if (!dashboard || !rebuild || !faults) throw validationFailed(problems);
   return {
     now: parseDateTime(snapshot.clock.now),
     offsetMs: snapshot.clock.offsetMs,
-    dashboard: snapshot.dashboard,
-    rebuild: checked,
-    faults: withFaults(snapshot.faults, {}, "faults"),
+    dashboard,
+    rebuild,
+    faults,
   };
+}
+
+/** What `check` gives, or undefined with its field errors added to `problems`. */
+function collecting<T>(problems: FieldError[], check: () => T): T | undefined {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== "VALIDATION_FAILED") throw error;
+    problems.push(...(error.details.fieldErrors ?? []));
+    return undefined;
+  }
 }

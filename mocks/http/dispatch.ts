@@ -1,6 +1,7 @@
 import { DomainError } from "../domain/errors.js";
 import { decideFault, type FaultDecision, type FaultSettings } from "../domain/faults.js";
 import type { Random } from "../domain/random.js";
+import type { JournalCaller, JournalRecord, RequestJournal } from "../domain/request-journal.js";
 import { checkBodySize, MAX_BODY_BYTES } from "../routes/body.js";
 import { compileRoutes } from "../routes/router.js";
 import {
@@ -11,6 +12,8 @@ import {
   type RouteDefinition,
 } from "../routes/types.js";
 import { errorResponse, injectedFaultResponse } from "./error-response.js";
+
+type OperationId = JournalRecord["operationId"];
 
 /** One API's route table placed at a base URL. */
 export interface MountedApi<World> {
@@ -28,6 +31,11 @@ export interface MountedApi<World> {
    * standalone server refuses requests from origins it does not allow.
    */
   kind: "public" | "control";
+  /**
+   * The name the request journal records this API's requests under; an API without one is not
+   * journalled (the control API never is).
+   */
+  journalAs?: JournalRecord["api"];
 }
 
 /** One request the mock answered, as the dispatcher saw it. */
@@ -53,6 +61,11 @@ export interface DispatcherOptions<World> {
   apis: readonly MountedApi<World>[];
   faults: () => Readonly<FaultSettings>;
   random: Random;
+  /**
+   * Where every answered request to an API with `journalAs` is recorded, the one place the request
+   * journal is fed (decisions/030): the same under every adapter.
+   */
+  journal?: Pick<RequestJournal, "now" | "record">;
   /** Called with every error that is not a DomainError (a bug in the mock). */
   onInternalError?: (error: unknown) => void;
   /**
@@ -73,6 +86,11 @@ export interface Dispatcher {
   bodyLimit(method: string, url: URL): number;
   /** Hands an exchange answered in front of the dispatcher (the HTTP edge) to the observer. */
   report(exchange: ObservedRequest): void;
+  /**
+   * Where the operation with this `operationId` lives, when its path has no parameters: how an
+   * adapter finds the operations it answers itself (the node server's console and event stream).
+   */
+  locate(operationId: string): URL | undefined;
 }
 
 /**
@@ -107,19 +125,23 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     const path = req.url.pathname;
     const entry = mountAt(req.url);
     if (!entry) return { kind: "pass" };
+    const journalAs = options.journal && entry.api.journalAs;
+    // Real time for the duration (an adapter's concern, never the domain's); virtual time for `at`.
+    const started = journalAs ? performance.now() : 0;
+    const arrivedAt = journalAs ? (options.journal?.now() ?? 0) : 0;
+    let caller: JournalCaller | null = null;
+    const identify = (who: JournalCaller) => {
+      caller = who;
+    };
 
     const settings = entry.api.kind === "public" ? options.faults() : undefined;
     const delayMs = settings?.latencyMs ?? 0;
     const fault = settings ? decideFault(settings, options.random) : "none";
-    if (fault === "error") {
-      const response = injectedFaultResponse();
-      observe({ request: req, response, fault });
-      return respond(response, delayMs);
-    }
-
     const found = entry.router.match(req.method, below(entry, req.url));
     let response: DispatchResult & { kind: "respond" };
-    if (found.kind === "not-found") {
+    if (fault === "error") {
+      response = respond(injectedFaultResponse(), delayMs);
+    } else if (found.kind === "not-found") {
       response = respond(errorResponse(new DomainError("NOT_FOUND", `No resource at ${path}`)), delayMs);
     } else if (found.kind === "method-not-allowed") {
       const error = new DomainError("METHOD_NOT_ALLOWED", `${req.method} is not allowed on ${path}`, {
@@ -130,7 +152,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       try {
         if (entry.api.kind === "control") checkBodySize(req, found.route.maxBodyBytes);
         response = respond(
-          await found.route.handle({ world: options.world, req, params: found.params }),
+          await found.route.handle({ world: options.world, req, params: found.params, identify }),
           delayMs,
         );
       } catch (thrown) {
@@ -141,6 +163,18 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       }
     }
     observe({ request: req, response: response.response, fault });
+    if (journalAs) {
+      options.journal?.record({
+        atMs: arrivedAt,
+        api: journalAs,
+        method: req.method,
+        path,
+        operationId: found.kind === "found" ? ((found.route.operationId ?? null) as OperationId) : null,
+        status: response.response.status,
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        caller,
+      });
+    }
     return fault === "reset" ? { kind: "reset", delayMs } : response;
   };
 
@@ -159,6 +193,13 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       return (found?.kind === "found" ? found.route.maxBodyBytes : undefined) ?? MAX_BODY_BYTES;
     },
     report: observe,
+    locate(operationId: string) {
+      for (const entry of mounted) {
+        const route = entry.api.routes.find((r) => r.operationId === operationId && !r.path.includes("{"));
+        if (route) return new URL(entry.prefix + route.path, entry.origin);
+      }
+      return undefined;
+    },
   });
 
   function observe(exchange: ObservedRequest): void {

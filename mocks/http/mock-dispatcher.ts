@@ -40,7 +40,10 @@ const REBUILD_SCOPE = "/api/integration/partners/hostpanel";
  * Both APIs and the control API mounted on a world. Every adapter starts from this; the world keeps
  * sending its callbacks its own way (decisions/025), the adapter only watches them.
  */
-export function createMockDispatcher(world: MockWorld, options: MockDispatcherOptions = {}): Dispatcher {
+export function createMockDispatcher(
+  world: MockWorld,
+  options: MockDispatcherOptions = {},
+): Dispatcher & { dispose(): void } {
   const core = coreOf(world);
   const { observe, onInternalError } = options;
   const report = (observation: MockObservation) => {
@@ -50,8 +53,9 @@ export function createMockDispatcher(world: MockWorld, options: MockDispatcherOp
       onInternalError?.(error);
     }
   };
-  if (observe) core.observeCallbacks((delivery, outcome) => report({ kind: "callback", delivery, outcome }));
-  return createDispatcher({
+  const stopObserving =
+    observe && core.observeCallbacks((delivery, outcome) => report({ kind: "callback", delivery, outcome }));
+  const dispatcher = createDispatcher({
     world: core,
     apis: [
       {
@@ -59,18 +63,23 @@ export function createMockDispatcher(world: MockWorld, options: MockDispatcherOp
         scope: "",
         routes: dashboardRoutes,
         kind: "public",
+        journalAs: "dashboard",
       },
       {
         baseUrl: options.rebuildBaseUrl ?? world.origin,
         scope: REBUILD_SCOPE,
         routes: rebuildRoutes,
         kind: "public",
+        journalAs: "rebuild",
       },
       { baseUrl: `${world.origin}/__mock`, scope: "", routes: controlRoutes, kind: "control" },
     ],
     faults: core.faults,
     random: core.random,
+    journal: core.journal,
     ...(onInternalError ? { onInternalError } : {}),
     ...(observe ? { observe: (exchange) => observe({ kind: "request", ...exchange }) } : {}),
   });
+  // The world outlives an adapter (a server closed, a world served again): its watch ends with it.
+  return Object.assign(dispatcher, { dispose: () => stopObserving?.() });
 }

@@ -13,11 +13,31 @@ export interface RequestLogEntry {
   ms: number;
 }
 
+/**
+ * An answer the node server gives itself, not the dispatcher: a page or an event stream of the
+ * control API that only the standalone server serves (mocks/http/console-endpoints.ts).
+ */
+export interface LocalAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** A JSON body, written as the dispatcher's answers are. */
+  json?: unknown;
+  /** A text body of the type `headers` name. */
+  text?: string;
+  /** Takes over the answer once its status and headers are out (not for HEAD): an event stream. */
+  stream?: (res: ServerResponse) => void;
+}
+
+/** Answers a GET (and HEAD) at one path in place of the dispatcher, after the edge let it through. */
+export type LocalEndpoint = (request: MockRequest) => LocalAnswer;
+
 export interface NodeListenerOptions {
   /** The origin requests are matched against, whatever Host header the client sent. */
   origin: string;
   /** Host check, the control API's origin check and CORS, in front of the dispatcher. */
   edge: Edge;
+  /** Endpoints by path that the server answers itself (GET and HEAD; other methods go to the dispatcher). */
+  local?: ReadonlyMap<string, LocalEndpoint>;
   onRequest?: (entry: RequestLogEntry) => void;
   /** Every error while answering that is not the client's (each answered 500, or the connection dropped). */
   onInternalError?: (error: unknown) => void;
@@ -89,6 +109,19 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
       // An unread body cannot be skipped on a kept-alive connection: it ends with this answer.
       write(res, screened.response, { close: hasBody }, head);
       log(request.url.pathname, screened.response.status);
+      return;
+    }
+    const local =
+      options.local && (method === "GET" || head) ? options.local.get(target.url.pathname) : undefined;
+    if (local) {
+      const answer = local(request);
+      writeLocal(res, answer, { close: hasBody }, head, edge.corsHeaders(request));
+      dispatch.report({
+        request,
+        response: { status: answer.status, headers: answer.headers, body: answer.json ?? answer.text },
+        fault: "none",
+      });
+      log(request.url.pathname, answer.status);
       return;
     }
 
@@ -246,6 +279,37 @@ function write(
   headers["content-length"] = Buffer.byteLength(payload);
   res.writeHead(response.status, headers);
   res.end(head ? undefined : payload);
+}
+
+/** Writes an answer the server gives itself; a stream takes over once the headers are out. */
+function writeLocal(
+  res: ServerResponse,
+  answer: LocalAnswer,
+  { close }: Answer,
+  head: boolean,
+  extraHeaders: Readonly<Record<string, string>> | undefined,
+): void {
+  if (answer.json !== undefined) {
+    write(
+      res,
+      { status: answer.status, headers: answer.headers, body: answer.json },
+      { close },
+      head,
+      extraHeaders,
+    );
+    return;
+  }
+  const headers: Record<string, string | number> = Object.assign({}, answer.headers, extraHeaders);
+  if (close) headers.connection = "close";
+  if (answer.stream && !head) {
+    res.writeHead(answer.status, headers);
+    res.flushHeaders();
+    answer.stream(res);
+    return;
+  }
+  if (answer.text !== undefined) headers["content-length"] = Buffer.byteLength(answer.text);
+  res.writeHead(answer.status, headers);
+  res.end(head ? undefined : answer.text);
 }
 
 /** Writes the pieces as the socket takes them (waiting for `drain`), then ends the answer. */

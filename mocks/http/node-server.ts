@@ -3,8 +3,10 @@ import type { AddressInfo } from "node:net";
 import { DomainError } from "../domain/errors.js";
 import { createMockWorld, type MockWorld, type MockWorldOptions, type MockWorldSnapshot } from "../world.js";
 import { answerClientError } from "./client-error.js";
+import { consoleEndpoints } from "./console-endpoints.js";
 import { createEdge } from "./edge.js";
 import { createEdgePolicy, type EdgeOptions } from "./edge-policy.js";
+import { createEventHub, type EventStreamOptions } from "./event-streams.js";
 import { createMockDispatcher, type MockObservation } from "./mock-dispatcher.js";
 import { createNodeListener, type RequestLogEntry } from "./node-listener.js";
 import { nodeSha256Hex } from "./node-sha256.js";
@@ -33,6 +35,11 @@ export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, Edg
    * with an Error naming the file and the bad values, and the file is left as it is.
    */
   stateFile?: string;
+  /**
+   * The console's live events (`GET /__mock/events`): `maxStreams` open at once (default 16; the
+   * next gets 429) and a comment line every `heartbeatMs` of real time (default 15 000).
+   */
+  events?: EventStreamOptions;
 }
 
 export interface RunningMockServer {
@@ -81,6 +88,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     cors: _cors,
     corsOrigins: _corsOrigins,
     allowedHosts: _allowedHosts,
+    events,
     ...worldOptions
   } = options;
   let world: MockWorld;
@@ -113,18 +121,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     throw error;
   }
   const persist = writer;
+  // The console's events: the world's changes while a stream is open, and every request to either
+  // API that reached it (what the request journal records).
+  const hub = createEventHub((changed) => world.onChange(() => changed("/state")), events);
   const dispatch = createMockDispatcher(world, {
     dashboardBaseUrl: `${origin}/v1`,
     rebuildBaseUrl: origin,
     ...(onInternalError ? { onInternalError } : {}),
-    ...(observe || persist
-      ? {
-          observe: (observation: MockObservation) => {
-            if (persist && !(observation.kind === "request" && observation.edge)) persist.changed();
-            observe?.(observation);
-          },
-        }
-      : {}),
+    observe: (observation: MockObservation) => {
+      if (persist && !(observation.kind === "request" && observation.edge)) persist.changed();
+      if (
+        hub.size > 0 &&
+        observation.kind === "request" &&
+        !observation.edge &&
+        dispatch.apiAt(observation.request.url)?.kind === "public"
+      ) {
+        hub.changed("/requests");
+      }
+      observe?.(observation);
+    },
   });
   const stopWatching = persist ? world.onChange(() => persist.changed()) : undefined;
   server.on(
@@ -132,6 +147,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     createNodeListener(dispatch, {
       origin,
       edge: createEdge(dispatch, policy),
+      local: consoleEndpoints(dispatch, hub),
       ...(onRequest ? { onRequest } : {}),
       ...(onInternalError ? { onInternalError } : {}),
     }),
@@ -146,6 +162,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     close: async () => {
       if (!given) world.clock.dispose();
       stopWatching?.();
+      dispatch.dispose();
+      hub.close();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

@@ -4,12 +4,24 @@ import {
   routes,
   operations as validators,
 } from "../../src/generated/mock-control-validators.js";
+import { DomainError } from "../domain/errors.js";
 import type { WorldCore } from "../world.js";
 import { readBodyText } from "./body.js";
 import { type ApiGuard, mountOperations } from "./operation-routes.js";
 
 /** `PUT /__mock/snapshot` takes up to 64 MiB: a world with a full webhook sink is larger than 1 MiB. */
 const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * What the console and its events answer where no standalone server serves them (MSW, a bare
+ * dispatcher): the node server answers these two paths itself (mocks/http/console-endpoints.ts).
+ */
+const standaloneOnly = (what: string): never => {
+  throw new DomainError(
+    "NOT_FOUND",
+    `${what} is served by the standalone mock server only (npm start, npx rebuild-dashboard-kit), not under MSW`,
+  );
+};
 
 /** The control API checks nothing before an operation: it is a development tool for the local machine. */
 const guard: ApiGuard<WorldCore, object> = (_request, next) => next({});
@@ -79,9 +91,14 @@ export const controlRoutes = mountOperations<WorldCore, typeof routes, Operation
       },
       get: ({ world, path }) => ({ status: 200, body: world.control.listSinkEntries(path.partnerId) }),
     },
+    "/console": { get: () => standaloneOnly("The mock console") },
+    "/events": { get: () => standaloneOnly("The console's event stream") },
     "/faults": {
       get: ({ world }) => ({ status: 200, body: world.control.getFaults() }),
       put: ({ world, body }) => ({ status: 200, body: world.control.setFaults(body) }),
+    },
+    "/requests": {
+      get: ({ world, query }) => ({ status: 200, body: world.control.listRequests(query) }),
     },
   },
 });

@@ -25,7 +25,7 @@ function bearerChallenge(authorization: string | null): string {
 
 /** Every dashboard operation authenticates (401) and authorizes (403) before it reads anything else. */
 const guard: ApiGuard<WorldCore, DashboardContext, DashboardOperation> = (
-  { world, req, operationId },
+  { world, req, operationId, identify },
   next,
 ) => {
   const authorization = req.headers.get("authorization");
@@ -35,6 +35,7 @@ const guard: ApiGuard<WorldCore, DashboardContext, DashboardOperation> = (
   } catch (failure) {
     throw challenged(failure, { "www-authenticate": bearerChallenge(authorization) });
   }
+  identify({ tokenId: principal.tokenId });
   world.dashboard.authorize(principal, operationId);
   return next({ principal });
 };

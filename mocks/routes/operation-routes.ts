@@ -4,6 +4,7 @@
 // have, a missing one, or an answer it does not document, fails to compile.
 import type { OperationValidators } from "../../src/generated/validator-types.js";
 import { DomainError } from "../domain/errors.js";
+import type { JournalCaller } from "../domain/request-journal.js";
 import { checkedBody } from "../domain/validation/check.js";
 import { readParameters, readPathParameters } from "../domain/validation/parameters.js";
 import { readJsonBody } from "./body.js";
@@ -47,7 +48,13 @@ type OperationIdOf<Routes> = { [Path in keyof Routes]: Routes[Path][keyof Routes
  * `OperationId` is the document's operation ids (`routes`), so a guard cannot name another's.
  */
 export type ApiGuard<World, Context, OperationId extends string = string> = (
-  request: { world: World; req: MockRequest; operationId: OperationId },
+  request: {
+    world: World;
+    req: MockRequest;
+    operationId: OperationId;
+    /** Names the caller once authentication succeeded (the request journal records it). */
+    identify: (caller: JournalCaller) => void;
+  },
   next: (context: Context) => MockResponse | Promise<MockResponse>,
 ) => MockResponse | Promise<MockResponse>;
 
@@ -71,12 +78,14 @@ export function mountOperations<World, Routes, Inputs, Operations, Context>(
       const validators = (api.validators as Readonly<Record<string, OperationValidators>>)[operationId];
       if (!route || !validators) throw new Error(`no route for ${method.toUpperCase()} ${template}`);
       const { handle, maxBodyBytes } = typeof route === "function" ? { handle: route } : route;
+      const id = operationId as OperationIdOf<Routes>;
       definitions.push({
         method: method.toUpperCase(),
         path: template,
+        operationId,
         ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
-        handle: ({ world, req, params }) =>
-          api.guard({ world, req, operationId: operationId as OperationIdOf<Routes> }, (context) => {
+        handle: ({ world, req, params, identify }) =>
+          api.guard({ world, req, operationId: id, identify }, (context) => {
             // One object of a fixed shape, filled in place: spreading objects on every request
             // costs microseconds (decisions/026).
             const input: Record<string, unknown> = readInputs(validators, req, params, maxBodyBytes);

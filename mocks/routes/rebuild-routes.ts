@@ -28,7 +28,7 @@ const API_KEY_CHALLENGE = 'ApiKey realm="rebuild", headers="X-Partner-Id X-API-K
  * Authentication (401), the feature flag (403) and the rate limit (429) come before anything else;
  * from the rate limit on, every answer, failures included, carries the RateLimit-* headers.
  */
-const guard: ApiGuard<WorldCore, RebuildContext> = ({ world, req }, next) => {
+const guard: ApiGuard<WorldCore, RebuildContext> = ({ world, req, identify }, next) => {
   const domain = world.rebuild;
   let partner: AuthenticatedPartner;
   try {
@@ -36,6 +36,7 @@ const guard: ApiGuard<WorldCore, RebuildContext> = ({ world, req }, next) => {
   } catch (failure) {
     throw challenged(failure, { "www-authenticate": API_KEY_CHALLENGE });
   }
+  identify({ partnerId: partner.id });
   domain.requireFeature(partner);
   let state: RateLimitState;
   try {

@@ -1,4 +1,5 @@
 import { DomainError } from "../domain/errors.js";
+import type { JournalCaller } from "../domain/request-journal.js";
 
 /** The headers of a request, however the adapter holds them; names are matched case-insensitively. */
 export interface HeaderReader {
@@ -38,6 +39,8 @@ interface RouteInput<World> {
   world: World;
   req: MockRequest;
   params: Readonly<Record<string, string>>;
+  /** Tells the dispatcher who is calling, once authenticated: the request journal records it. */
+  identify: (caller: JournalCaller) => void;
 }
 
 type RouteHandler<World> = (input: RouteInput<World>) => MockResponse | Promise<MockResponse>;
@@ -46,6 +49,8 @@ export interface RouteDefinition<World> {
   method: string;
   /** Path template below the API's base path, e.g. `/si/servers/{guid}`. */
   path: string;
+  /** The operation's `operationId` in its document (route tables typed by the contract set it). */
+  operationId?: string;
   handle: RouteHandler<World>;
   /** Largest body the route reads; adapters stop reading one byte past it. Default `MAX_BODY_BYTES`. */
   maxBodyBytes?: number;

@@ -25,6 +25,7 @@ export function banner(origin: string, seed: MockSeed, settings: BannerSettings)
     `  Dashboard base URL  ${origin}/v1`,
     `  Rebuild base URL    ${origin}`,
     `  Control API         ${origin}/__mock  (reset, state, snapshot, clock/advance, partners, deliveries, ...)`,
+    `  Console             ${origin}/__mock/console  (open it in a browser: the mock live, and buttons to steer it)`,
     "",
     ...exposure(settings),
     "",

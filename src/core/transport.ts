@@ -42,7 +42,7 @@ export type RetryPolicy = "safe" | "delete" | "unsafe";
  * The typed calls `run` makes, one per attempt: openapi-fetch's method signatures over the generated
  * `paths`, bound to the attempt's signal, logging and fetch. Only `params` and `body` are read.
  */
-type AttemptClient<Paths extends {}> = Pick<Client<Paths>, "GET" | "POST" | "DELETE">;
+type AttemptClient<Paths extends {}> = Pick<Client<Paths>, "GET" | "POST" | "PUT" | "DELETE">;
 
 /** The shape openapi-fetch resolves to. */
 interface FetchResult {
@@ -294,11 +294,12 @@ export function createTransport<Paths extends {}>(
   // The client every attempt's `run` gets, built once: `run` calls it at once, so each method finds
   // the attempt that is starting in `current`.
   let current: Attempt;
-  const attemptClient = {
-    GET: (path: string, init?: { params?: Params }) => send(current, "GET", path, init),
-    POST: (path: string, init?: { params?: Params; body?: unknown }) => send(current, "POST", path, init),
-    DELETE: (path: string, init?: { params?: Params }) => send(current, "DELETE", path, init),
-  } as unknown as AttemptClient<Paths>;
+  const attemptClient = Object.fromEntries(
+    ["GET", "POST", "PUT", "DELETE"].map((method) => [
+      method,
+      (path: string, init?: { params?: Params; body?: unknown }) => send(current, method, path, init),
+    ]),
+  ) as unknown as AttemptClient<Paths>;
 
   /** The attempts of one call, each with its timeout, until one succeeds or an error must surface. */
   async function execute<T>(

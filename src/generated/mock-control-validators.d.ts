@@ -18,6 +18,9 @@ export declare const routes: {
   readonly "/deliveries": { readonly get: "listDeliveries"; };
   readonly "/webhook-sink/{partnerId}": { readonly get: "listSinkEntries"; readonly post: "receiveSinkCallback"; };
   readonly "/faults": { readonly get: "getFaults"; readonly put: "setFaults"; };
+  readonly "/console": { readonly get: "openConsole"; };
+  readonly "/events": { readonly get: "streamEvents"; };
+  readonly "/requests": { readonly get: "listRequests"; };
 };
 
 /** What each operation takes once its inputs passed their validators (defaults filled in). */
@@ -111,6 +114,24 @@ export interface OperationInputs {
     query: undefined;
     header: undefined;
     body: NonNullable<Operations["setFaults"]["requestBody"]>["content"]["application/json"];
+  };
+  "openConsole": {
+    path: undefined;
+    query: undefined;
+    header: undefined;
+    body: undefined;
+  };
+  "streamEvents": {
+    path: undefined;
+    query: undefined;
+    header: undefined;
+    body: undefined;
+  };
+  "listRequests": {
+    path: undefined;
+    query: NonNullable<Operations["listRequests"]["parameters"]["query"]>;
+    header: undefined;
+    body: undefined;
   };
 }
 

@@ -258,6 +258,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mock console
+         * @description A web page, built into the package, that shows the mock (the clock, rebuilds and their callback attempts, partners and their rate limits, the webhook sink, tokens, servers, invitations, faults and the request journal), steers it through this API and updates itself from `GET /events`. It loads nothing from the network: its script and style are in the page, and the `Content-Security-Policy` lets it run only them and talk only to the mock itself. Served by the standalone server only: under MSW (`createHandlers`, the browser's service worker) this path answers `404`.
+         */
+        get: operations["openConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live change events
+         * @description A stream of server-sent events (`text/event-stream`) that says when something changed: after every change of the mock (a request to either API, a control operation, a completion or a callback attempt the clock ran, reset) one `change` event whose `data` is a `ChangeEvent`, naming the paths of this API to read again. Changes are coalesced: at most one event per 200 ms of real time, so a burst of requests is one or a few events. The first event comes at once (read everything), also after a reconnection; a comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. At most 16 streams may be open at once (each console tab holds one); the next is refused with `429`. Served by the standalone server only: under MSW this path answers `404`.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The request journal
+         * @description The most recent requests to the two public APIs (not this API), oldest first, newest last: when each came (the virtual clock), its API, method and path, the operation that matched, the status answered, how long the mock took (real time, injected latency not included) and who called, once authenticated. Nothing secret is kept: no header (so no `Authorization` and no `X-API-Key`), no body and no query string (a query may carry an email address); the path only. The journal keeps the 500 most recent requests (`capacity`); older ones are dropped first and counted in `dropped`. Reset and replacing the state clear it, and snapshots leave it out: it records what this mock was asked, not state to carry on from. The standalone server's own refusals in front of the APIs (a `Host` or origin it does not allow, a CORS preflight, a request-target that is not a URL) and requests outside both APIs are not recorded. `operation` and `status` keep only the entries that match (`capacity` and `dropped` are the journal's).
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -272,7 +332,7 @@ export interface components {
                  * @description The machine-readable error code.
                  * @enum {string}
                  */
-                code: "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL";
+                code: "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMIT_EXCEEDED" | "INTERNAL";
             };
         };
         /** @description A partner's id, the value of its `X-Partner-Id` header. */
@@ -510,6 +570,49 @@ export interface components {
             /** @description Oldest first. */
             data: components["schemas"]["SinkEntry"][];
         };
+        /**
+         * @description An operation of the service contracts (openapi/dashboard.yaml and openapi/rebuild.yaml), by its `operationId`.
+         * @enum {string}
+         */
+        PublicOperationId: "listServers" | "connectServers" | "deleteServer" | "listApiTokens" | "createApiToken" | "getApiToken" | "deleteApiToken" | "sendInvitations" | "getTeamGuid" | "submitRebuild";
+        /** @description An HTTP status code. */
+        HttpStatus: number;
+        /** @description The most recent requests to the public APIs, newest last. */
+        RequestJournal: {
+            /** @description How many requests the journal keeps (500); past it the oldest is dropped. */
+            capacity: number;
+            dropped: components["schemas"]["Count"];
+            /** @description The requests kept (those that match the filters), oldest first, newest last. */
+            entries: components["schemas"]["JournalEntry"][];
+        };
+        /** @description One request to a public API and what the mock answered; nothing secret. */
+        JournalEntry: {
+            at: components["schemas"]["Instant"];
+            /**
+             * @description The API the request was addressed to.
+             * @enum {string}
+             */
+            api: "dashboard" | "rebuild";
+            /** @description The request's method (`HEAD` as sent); one longer than 32 characters is cut to 32. */
+            method: string;
+            /** @description The URL's path as received, percent-encoding kept, without the query string (which may carry personal data); one longer than 2,048 characters is cut there and ends with `…`. */
+            path: string;
+            /** @description The operation the request matched, or `null` when none did (`404`, `405`). */
+            operationId: components["schemas"]["PublicOperationId"] | null;
+            status: components["schemas"]["HttpStatus"];
+            /** @description Real milliseconds the mock took to produce the answer, injected latency not included (a dropped connection's request is recorded with the status it would have had). */
+            durationMs: number;
+            /** @description Who called, once authenticated (whatever the answer then was): the dashboard token's id or the rebuild partner's id; `null` before authentication succeeded. */
+            caller: components["schemas"]["TokenCaller"] | components["schemas"]["PartnerCaller"] | null;
+        };
+        /** @description A dashboard request authenticated with this API token. */
+        TokenCaller: {
+            tokenId: components["schemas"]["ApiTokenId-schema"];
+        };
+        /** @description A rebuild request authenticated as this partner. */
+        PartnerCaller: {
+            partnerId: components["schemas"]["PartnerIdValue"];
+        };
         /** @description Failures injected into the public APIs (never into this API). */
         FaultSettings: {
             /** @description Milliseconds added before every answer. */
@@ -594,9 +697,17 @@ export interface components {
         /** @description Everything, to look at. */
         MockState: {
             now: components["schemas"]["createdAt"];
+            clock: components["schemas"]["ClockState"];
             dashboard: components["schemas"]["DashboardState"];
             rebuild: components["schemas"]["RebuildState"];
             faults: components["schemas"]["FaultSettings"];
+        };
+        /** @description How the virtual clock stands against real time. */
+        ClockState: {
+            /** @description Virtual minus real time, in milliseconds: how far advances (and a restored snapshot) moved the clock ahead of the machine's time. */
+            offsetMs: number;
+            /** @description True when the clock stands still until advanced (a test's frozen clock); false when it follows real time, as `npm start`'s does. */
+            frozen: boolean;
         };
         /** @description The dashboard's state, without secrets or hashes. */
         DashboardState: {
@@ -640,6 +751,8 @@ export interface components {
         RebuildState: {
             /** @description Partners, by id. */
             partners: components["schemas"]["PartnerSettings"][];
+            /** @description Each partner's sliding hour of rebuild requests now, by partner id. */
+            rateLimits: components["schemas"]["RateLimitUsage"][];
             /** @description Rebuilds, in submission order. */
             rebuilds: components["schemas"]["RebuildRecord"][];
             /** @description Projects, in creation order. */
@@ -656,9 +769,22 @@ export interface components {
                 sink: components["schemas"]["Count"];
             };
         };
+        /** @description The `data` of a `change` event of `GET /events`: which paths of this API answer differently now. `/state` after any change of the mock's state; `/requests` after requests to either API (what the request journal shows). */
+        ChangeEvent: {
+            /** @description Paths below `/__mock` to read again. */
+            changed: ("/state" | "/requests")[];
+        };
+        /** @description How much of a partner's hourly budget of rebuild requests is used, as the rate limit counts it: what the `RateLimit-*` headers and `Retry-After` of its next request would say. */
+        RateLimitUsage: {
+            partnerId: components["schemas"]["PartnerIdValue"];
+            used: components["schemas"]["Count"];
+            limit: components["schemas"]["PartnerSettings"]["rateLimitPerHour"];
+            /** @description When a request will be admitted again (the state's `now` plus what `Retry-After` would say), or `null` while one would be admitted now. */
+            nextSlotAt: components["schemas"]["createdAt"] | null;
+        };
         /**
          * Format: date-time
-         * @description An RFC 3339 date-time with an offset (snapshots write milliseconds).
+         * @description An RFC 3339 date-time with an offset (snapshots and the request journal write milliseconds).
          */
         Instant: string;
         /** @description Everything the mock knows, pending work included, as one versioned document. API token secrets are kept only as hashes; a webhook URL on the mock's own origin is written `{origin}/…`. */
@@ -1098,6 +1224,15 @@ export interface components {
         };
         /** @description The rebuild is not in a state that allows this (`CONFLICT`). */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
+        /** @description Not here: only the standalone server (`npm start`, `npx rebuild-dashboard-kit`) serves this path; under MSW and in-process it does not exist (`NOT_FOUND`). */
+        StandaloneOnly: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1552,6 +1687,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FaultSettings"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    openConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    /** @description Only the page's own script and style (by their hashes) run, and it connects only to the mock's own origin: no other resource, frame or form target. */
+                    "Content-Security-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StandaloneOnly"];
+            default: components["responses"]["Error"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, open until the client goes away or the server stops. */
+            200: {
+                headers: {
+                    /** @description `no-store`: an event stream is never cached. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["StandaloneOnly"];
+            /** @description Too many streams are open (`RATE_LIMIT_EXCEEDED`); `Retry-After` says when to try again. Close a console tab, or wait. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before opening another stream. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlError"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only requests that matched this operation of the service contracts.
+                 * @example submitRebuild
+                 */
+                operation?: components["schemas"]["PublicOperationId"];
+                /**
+                 * @description Only requests answered with this status.
+                 * @example 429
+                 */
+                status?: components["schemas"]["HttpStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal, newest entry last. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestJournal"];
                 };
             };
             400: components["responses"]["ValidationFailed"];

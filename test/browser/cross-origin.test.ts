@@ -2,18 +2,17 @@
 // (issue 11, point 1): CORS preflights, answers a page may read (RateLimit-Remaining), the control
 // API. A page on an origin that is not allowed is refused, and cannot reset the mock; a name that
 // rebinds to 127.0.0.1 (DNS rebinding) cannot read /__mock/state. Screenshots in test-results/cors/.
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { build } from "esbuild";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { createClock, startMockServer } from "../../mocks/node.js";
 import { REPO_ROOT } from "../server/spawn-cli.js";
+import { launchChromium } from "../support/chromium.js";
 import { FROZEN_AT, TOKEN } from "../support/default-seed.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const WAIT = { timeout: 20_000 };
 const SHOTS = "test-results/cors";
 
@@ -118,11 +117,6 @@ async function textOf(page: Page): Promise<string> {
 
 describe("the standalone mock from a browser on another origin", () => {
   it("a loopback page uses the SDK; a page not allowed is refused; a rebinding name cannot read the state", async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `Chromium not found at ${CHROMIUM}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH`,
-      );
-    }
     // Chromium makes its CORS preflights out of the page's sight: the mock's observer counts them.
     const preflights: string[] = [];
     const mock = await startMockServer({
@@ -150,22 +144,11 @@ describe("the standalone mock from a browser on another origin", () => {
     const pagePort = (pages.address() as AddressInfo).port;
     const mockPort = new URL(mock.origin).port;
 
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        // A made-up name for an origin the mock does not allow, resolving to loopback as a
-        // rebinding attacker's name would.
-        "--host-resolver-rules=MAP evil.test 127.0.0.1",
-      ],
-    });
+    const browser = await launchChromium([
+      // A made-up name for an origin the mock does not allow, resolving to loopback as a
+      // rebinding attacker's name would.
+      "--host-resolver-rules=MAP evil.test 127.0.0.1",
+    ]);
     onTestFinished(() => browser.close());
     await mkdir(SHOTS, { recursive: true });
 

@@ -1,13 +1,12 @@
 // Drives examples/browser in headless Chromium: the SDK against the mock in an MSW service worker.
 // Run with UPDATE_SCREENSHOT=1 to refresh the README's copy of the screenshot (assets/).
-import { existsSync } from "node:fs";
 import { copyFile, mkdir } from "node:fs/promises";
 import mswPackage from "msw/package.json";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { serveExampleApp } from "../../examples/browser/serve.js";
+import { launchChromium } from "../support/chromium.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Bounds every wait on the page; the flow itself takes well under a second once Vite is warm.
 const WAIT = { timeout: 15_000 };
 
@@ -27,29 +26,10 @@ async function textOnceIt(page: Page, selector: string, text: string | RegExp): 
 
 describe("the browser example app", () => {
   it("lists servers, shows a new token's secret once and watches a rebuild complete", async () => {
-    // Checked here rather than in a hook, so that a missing browser fails this test instead of
-    // leaving it reported as skipped.
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `Chromium not found at ${CHROMIUM}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH`,
-      );
-    }
     // MSW_PACKAGE: the msw the suite runs with (vitest.msw3.config.ts sets msw3).
     const app = await serveExampleApp({ host: "127.0.0.1", port: 0, msw: process.env.MSW_PACKAGE ?? "msw" });
     onTestFinished(() => app.close());
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const browser = await launchChromium();
     onTestFinished(() => browser.close());
     const page = await browser.newPage();
     const problems: string[] = [];
@@ -117,6 +97,23 @@ describe("the browser example app", () => {
     expect(problems).toEqual([]);
     expect(apiResponses.length).toBeGreaterThanOrEqual(6);
     expect(apiResponses.filter((response) => !response.fromWorker)).toEqual([]);
+
+    // The worker's dispatcher fed the request journal as MSW in Node and the node server do
+    // (decisions/030): the app's requests, each with its operation and caller, no query string.
+    const journal = await page.evaluate(async () => {
+      const answer = await fetch("/__mock/requests");
+      return (await answer.json()) as {
+        entries: { api: string; path: string; operationId: string | null; caller: object | null }[];
+      };
+    });
+    const operations = journal.entries.map((entry) => entry.operationId);
+    expect(operations).toEqual(
+      expect.arrayContaining(["listApiTokens", "listServers", "createApiToken", "submitRebuild"]),
+    );
+    for (const entry of journal.entries) {
+      expect(entry.caller).not.toBeNull();
+      expect(entry.path).not.toContain("?");
+    }
 
     await mkdir("test-results", { recursive: true });
     await page.screenshot({ path: "test-results/browser-example.png", fullPage: true });

@@ -168,7 +168,7 @@ describe("a conformance log reports what departs from the contract", () => {
     const duplicate = {
       type: "duplicate",
       path: "claims.1",
-      message: "duplicates claim mcp",
+      message: "must not repeat claim mcp (first at claims.0)",
     };
     expect(exchange("POST", "/v1/dashboard/api-tokens", rejected([duplicate]), valid)).toEqual([]);
 

@@ -61,9 +61,14 @@ afterAll(async () => {
   await mock?.close();
 });
 
-/** The world's resources, without what a rejected request may still touch (`lastUsedAt`). */
+/**
+ * The world's resources, without what a rejected request may still touch: `lastUsedAt`, and the
+ * rate windows' counts (every admitted rebuild request counts, whatever happens to it later).
+ */
 function resources(world: MockWorld): string {
-  return JSON.stringify(world.state(), (key, value) => (key === "lastUsedAt" ? undefined : value));
+  return JSON.stringify(world.state(), (key, value) =>
+    key === "lastUsedAt" || key === "rateLimits" ? undefined : value,
+  );
 }
 
 function wellFormedError(answer: RawAnswer, method = "GET"): void {

@@ -652,6 +652,7 @@ const ROUTES: [string, string[]][] = [
   ["/__mock/faults", ["GET", "PUT"]],
   ["/__mock/clock/advance", ["POST"]],
   ["/__mock/deliveries", ["GET"]],
+  ["/__mock/requests", ["GET"]],
 ];
 
 /** Unknown paths (404) and known paths with a method they lack (405, with an Allow header). */
@@ -791,6 +792,27 @@ export function badControlRequests(): fc.Arbitrary<HostileRequest> {
       .tuple(unknownId, wrongType("object"))
       .map(([id, body]) => control("POST", `/rebuilds/${id}/complete`, body, "unknown rebuild, bad body")),
     magicLink.map((body) => control("POST", "/magic-links/open", body, "bad body", 400)),
+    fc
+      .oneof(
+        label.map((name) => `operation=zz${name}`),
+        unicodeText(10)
+          .filter((text) => text !== "")
+          .map((text) => `operation=${q(text)}`),
+        fc.constantFrom(
+          "operation=",
+          "operation=resetMock",
+          "operation=listServers&operation=listServers",
+          "status=",
+          "status=ok",
+          "status=99",
+          "status=600",
+          "status=20.5",
+          "status=-200",
+          "status=200&status=200",
+          `status=${"9".repeat(400)}`,
+        ),
+      )
+      .map((query) => control("GET", `/requests?${query}`, undefined, "bad journal filter", 400)),
     notJsonMediaType.map((type) => ({
       ...control("PUT", "/faults", { errorRate: 0.5 }, `Content-Type ${JSON.stringify(type)}`, 415),
       headers: [["content-type", type] as const],

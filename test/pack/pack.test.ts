@@ -68,6 +68,39 @@ function write(file: string, text: string, dir = consumer): void {
   writeFileSync(join(dir, file), text);
 }
 
+/**
+ * Runs the tarball's bin (the consumer has no msw) on a free port while `use` runs with its origin,
+ * then stops it with SIGTERM, which must end it with exit code 0.
+ */
+async function withBin(use: (origin: string, printed: () => string) => Promise<void>): Promise<void> {
+  const bin = join(consumer, "node_modules", ".bin", "rebuild-dashboard-kit");
+  const child: ChildProcess = spawn(bin, ["--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+  try {
+    let output = "";
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    const origin = await new Promise<string>((resolveOrigin, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the bin did not start:\n${output}`)), 20_000);
+      child.once("exit", (code) => reject(new Error(`the bin exited (${code}):\n${output}`)));
+      child.stdout?.on("data", (chunk) => {
+        output += chunk;
+        const match = /Listening on (http:\/\/\S+)/.exec(output);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolveOrigin(match[1]);
+        }
+      });
+    });
+    await use(origin, () => output);
+  } finally {
+    const exited = child.exitCode === null ? once(child, "exit") : Promise.resolve([child.exitCode]);
+    child.kill("SIGTERM");
+    const [code] = await exited;
+    expect(code).toBe(0);
+  }
+}
+
 beforeAll(async () => {
   await ensureBuilt();
   scratch = mkdtempSync(join(tmpdir(), "pack-test-"));
@@ -102,38 +135,98 @@ describe("the packed package", () => {
     expect(existsSync(join(consumer, "node_modules", "msw")), "msw is an optional peer").toBe(false);
   });
 
-  it("installs a bin that serves the mock without msw", async () => {
-    const bin = join(consumer, "node_modules", ".bin", "rebuild-dashboard-kit");
-    const child: ChildProcess = spawn(bin, ["--port", "0", "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
-    try {
-      let output = "";
-      child.stderr?.on("data", (chunk) => {
-        output += chunk;
-      });
-      const origin = await new Promise<string>((resolveOrigin, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the bin did not start:\n${output}`)), 20_000);
-        child.once("exit", (code) => reject(new Error(`the bin exited (${code}):\n${output}`)));
-        child.stdout?.on("data", (chunk) => {
-          output += chunk;
-          const match = /Listening on (http:\/\/\S+)/.exec(output);
-          if (match?.[1]) {
-            clearTimeout(timer);
-            resolveOrigin(match[1]);
-          }
-        });
-      });
+  it("installs a bin that serves the mock and its console without msw", async () => {
+    await withBin(async (origin, printed) => {
       const response = await fetch(`${origin}/v1/si/servers`, {
         headers: { Authorization: "Bearer mock-token-unrestricted" },
       });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ totalCount: 3 });
-    } finally {
-      const exited = child.exitCode === null ? once(child, "exit") : Promise.resolve([child.exitCode]);
-      child.kill("SIGTERM");
-      const [code] = await exited;
-      expect(code).toBe(0);
-    }
+      // The console ships inside dist/: the installed bin serves it, script and style included.
+      expect(printed()).toContain(`Console             ${origin}/__mock/console`);
+      const consolePage = await fetch(`${origin}/__mock/console`);
+      expect(consolePage.status).toBe(200);
+      expect(consolePage.headers.get("content-security-policy")).toMatch(
+        /^default-src 'none'; script-src 'sha256-/,
+      );
+      const html = await consolePage.text();
+      expect(html).toContain("<h1>Mock console</h1>");
+      expect(html.includes("new EventSource(")).toBe(true);
+    });
   }, 30_000);
+
+  it("imports ./mocks/control without msw (import, require, types) and steers the bin's mock with it", async () => {
+    const script = (load: string) => `${load}
+const main = async (origin) => {
+  const control = new MockControlClient({ baseUrl: origin });
+  const { now } = await control.advanceClock({ seconds: 5 });
+  const partner = await control.upsertPartner(2001, { region: "us" });
+  let notFound = false;
+  try {
+    await control.rotatePartnerKey(424242);
+  } catch (error) {
+    notFound = error instanceof NotFoundError && error.status === 404;
+  }
+  const servers = await fetch(origin + "/v1/si/servers", { headers: { Authorization: "Bearer mock-token-unrestricted" } });
+  const journal = await control.listRequests({ operation: "listServers" });
+  await control.reset();
+  console.log(JSON.stringify({ now: typeof now, region: partner.region, notFound, status: servers.status, journal: journal.entries.map((e) => e.caller) }));
+};
+main(process.argv[2]).catch((error) => { console.error(error); process.exit(1); });
+`;
+    write(
+      "control.mjs",
+      script(`import { MockControlClient } from "rebuild-dashboard-kit/mocks/control";
+import { NotFoundError } from "rebuild-dashboard-kit";`),
+    );
+    write(
+      "control.cjs",
+      script(`const { MockControlClient } = require("rebuild-dashboard-kit/mocks/control");
+const { NotFoundError } = require("rebuild-dashboard-kit");`),
+    );
+    // Types from the tarball's declarations, every one checked (no skipLibCheck): none needs msw.
+    write(
+      "control.mts",
+      `import { type ControlInput, MockControlClient } from "rebuild-dashboard-kit/mocks/control";
+const control = new MockControlClient({ baseUrl: "http://127.0.0.1:4010" });
+export const settings: ControlInput<"upsertPartner"> = { featureEnabled: false, rateLimitPerHour: 30 };
+export const partner: Promise<{ id: number }> = control.upsertPartner(1001, settings);
+// @ts-expect-error an unknown partner setting
+control.upsertPartner(1001, { featureEnable: false });
+// @ts-expect-error a partner setting of the wrong type
+control.upsertPartner(1001, { rateLimitPerHour: "30" });
+`,
+    );
+    write(
+      "tsconfig.control.json",
+      JSON.stringify({
+        compilerOptions: {
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          target: "es2022",
+          lib: ["es2022", "dom"],
+          strict: true,
+          noEmit: true,
+          types: [],
+        },
+        files: ["control.mts"],
+      }),
+    );
+    expect(existsSync(join(consumer, "node_modules", "msw")), "msw is not installed here").toBe(false);
+    await run(process.execPath, [tsc, "-p", "tsconfig.control.json"], consumer, 60_000);
+    await withBin(async (origin) => {
+      for (const file of ["control.mjs", "control.cjs"]) {
+        const out = await run(process.execPath, [file, origin], consumer, 60_000);
+        expect(JSON.parse(out.trim()), file).toEqual({
+          now: "string",
+          region: "us",
+          notFound: true,
+          status: 200,
+          journal: [{ tokenId: 1 }],
+        });
+      }
+    });
+  }, 90_000);
 
   it("installs a bin whose send-callback command documents itself and sends a callback, without msw", async () => {
     const help = await run("npx", ["rebuild-dashboard-kit", "send-callback", "--help"], consumer, 60_000);
@@ -219,6 +312,7 @@ describe("the packed package", () => {
 import { parseRebuildCallback } from "rebuild-dashboard-kit/webhooks";
 import { createHandlers, createMockWorld } from "rebuild-dashboard-kit/mocks";
 import { startMockServer } from "rebuild-dashboard-kit/mocks/node";
+import { MockControlClient } from "rebuild-dashboard-kit/mocks/control";
 import { setupServer } from "msw/node";
 
 const mock = await startMockServer({ port: 0 });
@@ -226,7 +320,7 @@ try {
   const dashboard = new DashboardClient({ baseUrl: mock.dashboardBaseUrl, token: "mock-token-unrestricted" });
   const { totalCount } = await dashboard.servers.list();
   const handlers = createHandlers(createMockWorld()).length;
-  const kinds = [RebuildClient, parseRebuildCallback].map((f) => typeof f);
+  const kinds = [RebuildClient, parseRebuildCallback, MockControlClient].map((f) => typeof f);
   // In-process too: the handlers under this msw's setupServer.
   const server = setupServer(...createHandlers(createMockWorld({ origin: "http://mock.test" }), { dashboardBaseUrl: "http://mock.test/v1" }));
   server.listen();
@@ -243,7 +337,7 @@ try {
       expect(JSON.parse(out.trim().split("\n").at(-1) ?? "")).toEqual({
         totalCount: 3,
         handlers: true,
-        kinds: ["function", "function"],
+        kinds: ["function", "function", "function"],
         inProcess: 3,
       });
     }, 130_000);
@@ -255,6 +349,7 @@ try {
 const { parseRebuildCallback } = require("rebuild-dashboard-kit/webhooks");
 const { createHandlers, createMockWorld } = require("rebuild-dashboard-kit/mocks");
 const { startMockServer } = require("rebuild-dashboard-kit/mocks/node");
+const { MockControlClient } = require("rebuild-dashboard-kit/mocks/control");
 
 (async () => {
   const mock = await startMockServer({ port: 0 });
@@ -262,7 +357,7 @@ const { startMockServer } = require("rebuild-dashboard-kit/mocks/node");
     const dashboard = new DashboardClient({ baseUrl: mock.dashboardBaseUrl, token: "mock-token-unrestricted" });
     const { totalCount } = await dashboard.servers.list();
     const handlers = createHandlers(createMockWorld()).length;
-    const kinds = [RebuildClient, parseRebuildCallback].map((f) => typeof f);
+    const kinds = [RebuildClient, parseRebuildCallback, MockControlClient].map((f) => typeof f);
     console.log(JSON.stringify({ totalCount, handlers: handlers > 0, kinds }));
   } finally {
     await mock.close();
@@ -275,7 +370,7 @@ const { startMockServer } = require("rebuild-dashboard-kit/mocks/node");
       expect(JSON.parse(out.trim().split("\n").at(-1) ?? "")).toEqual({
         totalCount: 3,
         handlers: true,
-        kinds: ["function", "function"],
+        kinds: ["function", "function", "function"],
       });
     }, 130_000);
 
@@ -295,12 +390,16 @@ export const server: Promise<RunningMockServer> = startMockServer({ port: 0 });
 export const worker: typeof startMockWorker = startMockWorker;
 // @ts-expect-error port is a number
 startMockServer({ port: "4010" });
+export const control = new MockControlClient({ baseUrl: "http://127.0.0.1:4010" });
+// @ts-expect-error an unknown partner setting
+control.upsertPartner(1001, { featureEnable: false });
 `;
       const imports = `import { DashboardClient, RebuildClient } from "rebuild-dashboard-kit";
 import { parseRebuildCallback } from "rebuild-dashboard-kit/webhooks";
 import { createHandlers, createMockWorld, type MockWorld } from "rebuild-dashboard-kit/mocks";
 import { type RunningMockServer, startMockServer } from "rebuild-dashboard-kit/mocks/node";
 import { startMockWorker } from "rebuild-dashboard-kit/mocks/browser";
+import { MockControlClient } from "rebuild-dashboard-kit/mocks/control";
 `;
       write("consumer.mts", imports + uses, dir);
       write("consumer.cts", imports + uses, dir);

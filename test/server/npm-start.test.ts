@@ -180,7 +180,7 @@ describe("npm start", () => {
           servers: [],
         },
       }),
-      /Invalid seed: dashboard: token 1 belongs to unknown user 7/,
+      /Invalid seed: dashboard\.tokens\.0\.userId: must be the id of a user in the seed/,
     ],
     [
       "an unknown claim name",

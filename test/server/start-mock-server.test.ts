@@ -243,11 +243,23 @@ describe("startMockServer", () => {
       origin: `http://127.0.0.1:${port}`,
     });
     const dispose = vi.spyOn(own.clock, "dispose");
-    const server = await startMockServer({ port, world: own });
+    const seen: string[] = [];
+    const server = await startMockServer({ port, world: own, observe: (o) => seen.push(o.kind) });
     expect((await fetch(`${server.origin}/__mock/state`)).status).toBe(200);
+    const submitted = await fetch(`${server.rebuildBaseUrl}/api/integration/partners/hostpanel/rebuilds`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-partner-id": "1001", "x-api-key": PARTNER.ok.apiKey },
+      body: JSON.stringify({ sourceUrl: "https://www.example.com/" }),
+    });
+    const { requestId } = (await submitted.json()) as { requestId: string };
     await server.close();
     // Its clock still wakes for due work: the world is the caller's to end.
     expect(dispose).not.toHaveBeenCalled();
+    // And the server no longer watches it: the callback of a rebuild completed afterwards is not reported.
+    await own.completeRebuild(requestId);
+    await own.clock.settle();
+    expect(own.listDeliveries().data).toHaveLength(1);
+    expect(seen).toEqual(["request", "request"]);
   });
 
   it("refuses a port already in use with EADDRINUSE", async () => {

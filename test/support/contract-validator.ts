@@ -204,6 +204,13 @@ function bodyViolations(
       : ["the contract documents no body for this status, one was sent"];
   }
   const contentType = response.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (mediaType !== "application/json" && isObject(content[mediaType])) {
+    // A page or an event stream (the control API's console): its type is documented; a stream has
+    // no body to check, a page's text is checked against its schema (a string).
+    if (response.body === undefined) return [];
+    return schemaErrors(api, `${pointer}${pointerOf("content", mediaType, "schema")}`, response.body);
+  }
   if (!/^application\/json\b/i.test(contentType)) {
     return [`Content-Type is ${JSON.stringify(contentType)}, application/json expected`];
   }

@@ -37,7 +37,7 @@ export const DOCUMENTED_RULES: readonly DocumentedRule[] = [
     fieldError: {
       type: "duplicate",
       path: /^claims\.\d+$/,
-      message: /^duplicates claim \S+$/,
+      message: /^must not repeat claim \S+ \(first at claims\.\d+\)$/,
     },
   },
 ];

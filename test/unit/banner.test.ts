@@ -4,6 +4,15 @@ import { banner } from "../../mocks/server/banner.js";
 const settings = { host: "127.0.0.1", cors: true, corsOrigins: [], allowedHosts: [], resumed: false };
 
 describe("the CLI banner", () => {
+  it("prints the base URLs, the control API and the console's URL", () => {
+    const text = banner("http://127.0.0.1:4010", {}, settings);
+    expect(text).toContain("  Dashboard base URL  http://127.0.0.1:4010/v1\n");
+    expect(text).toContain("  Rebuild base URL    http://127.0.0.1:4010\n");
+    expect(text).toMatch(
+      /^ {2}Console {13}http:\/\/127\.0\.0\.1:4010\/__mock\/console {2}\(open it in a browser/m,
+    );
+  });
+
   it("warns that a non-loopback --host exposes the control API to the network", () => {
     for (const host of ["0.0.0.0", "::", "192.168.1.20", "mybox.lan"]) {
       const text = banner("http://x:4010", {}, { ...settings, host });

@@ -1,7 +1,7 @@
 // world.snapshot() / world.restore(): the whole world as JSON, pending work included, no secret in
 // it, every value checked on the way back in (field errors by path), nothing changed by a bad one.
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../../mocks/domain/errors.js";
+import { DomainError, type FieldError } from "../../mocks/domain/errors.js";
 import {
   type CallbackDelivery,
   createClock,
@@ -228,9 +228,99 @@ describe("world.restore() refuses what is not a valid state, naming each bad val
     expect(world.snapshot()).toEqual(before);
   });
 
-  it("a broken reference found while loading is a field error too", async () => {
-    const snapshot = await edit((s) => (s.dashboard.tokens[0].userId = 77));
-    expect(refusal(frozenWorld().world, snapshot)).toEqual(["invalid_value@dashboard"]);
+  it("every broken reference and key given twice, in both halves, in one error at each element's path", async () => {
+    const snapshot = await edit((s) => {
+      const { dashboard, rebuild } = s;
+      dashboard.teams.push({ ...dashboard.teams[0], id: "team-c" });
+      dashboard.users[1].team = "nope";
+      dashboard.users.push({ id: 3, email: dashboard.users[0].email.toUpperCase(), team: "team-a" });
+      dashboard.tokens[0].userId = 77;
+      dashboard.tokens[2].id = dashboard.tokens[1].id;
+      dashboard.tokens[3].secretHash = dashboard.tokens[1].secretHash;
+      dashboard.servers[2].team = "nope";
+      dashboard.servers[1].guid = dashboard.servers[0].guid.toUpperCase();
+      dashboard.nextTokenId = 2;
+      dashboard.invitations.log[0].team = "nope";
+      dashboard.invitations.invitedTeams[0].team = "nope";
+      rebuild.sink.entries["1001"][0].text = "[".repeat(100);
+      Object.assign(s.faults, { errorRate: 0.6, resetRate: 0.6 });
+    });
+    const { world } = frozenWorld();
+    const before = world.snapshot();
+    let errors: FieldError[] = [];
+    try {
+      world.restore(snapshot as MockWorldSnapshot);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      errors = [...(error.details.fieldErrors ?? [])];
+    }
+    const team0 = (snapshot.dashboard.teams[0] as { guid: string }).guid;
+    const email0 = (snapshot.dashboard.users[0] as { email: string }).email;
+    const guid0 = (snapshot.dashboard.servers[0] as { guid: string }).guid;
+    expect(errors).toEqual([
+      {
+        type: "duplicate",
+        path: "dashboard.teams.2.guid",
+        message: `must not repeat team GUID ${team0} (first at dashboard.teams.0.guid)`,
+      },
+      {
+        type: "invalid_value",
+        path: "dashboard.users.1.team",
+        message: "must be the id of a team in the snapshot",
+      },
+      {
+        type: "duplicate",
+        path: "dashboard.users.2.email",
+        message: `must not repeat email ${email0.toUpperCase()} (first at dashboard.users.0.email)`,
+      },
+      {
+        type: "invalid_value",
+        path: "dashboard.tokens.0.userId",
+        message: "must be the id of a user in the snapshot",
+      },
+      {
+        type: "duplicate",
+        path: "dashboard.tokens.2.id",
+        message: "must not repeat token id 2 (first at dashboard.tokens.1.id)",
+      },
+      {
+        type: "duplicate",
+        path: "dashboard.tokens.3.secretHash",
+        message: "must not repeat a secret hash (first at dashboard.tokens.1.secretHash)",
+      },
+      {
+        type: "duplicate",
+        path: "dashboard.servers.1.guid",
+        message: `must not repeat server GUID ${guid0.toUpperCase()} (first at dashboard.servers.0.guid)`,
+      },
+      {
+        type: "invalid_value",
+        path: "dashboard.servers.2.team",
+        message: "must be the id of a team in the snapshot",
+      },
+      {
+        type: "too_small",
+        path: "dashboard.nextTokenId",
+        message: expect.stringMatching(/^must be greater than \d+$/),
+      },
+      {
+        type: "invalid_value",
+        path: "dashboard.invitations.log.0.team",
+        message: "must be the id of a team in the snapshot",
+      },
+      {
+        type: "invalid_value",
+        path: "dashboard.invitations.invitedTeams.0.team",
+        message: "must be the id of a team in the snapshot",
+      },
+      {
+        type: "too_big",
+        path: "rebuild.sink.entries.1001.0.text",
+        message: "must not nest deeper than 64 levels",
+      },
+      { type: "invalid_value", path: "faults.errorRate", message: expect.any(String) },
+    ]);
+    expect(world.snapshot()).toEqual(before);
   });
 
   it("anything but an object is one error at the root", () => {

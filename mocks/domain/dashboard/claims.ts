@@ -1,5 +1,5 @@
 import type { FieldError } from "../errors.js";
-import { joinPath } from "../validation/schema-errors.js";
+import { duplicateOf, joinPath } from "../validation/schema-errors.js";
 import type { Claim, ClaimInput, McpAttributes } from "./types.js";
 
 /**
@@ -7,13 +7,12 @@ import type { Claim, ClaimInput, McpAttributes } from "./types.js";
  * schema cannot say it: `uniqueItems` compares whole items, not one property of them).
  */
 export function duplicateClaims(claims: readonly { name: string }[], path: string): FieldError[] {
-  const seen = new Set<string>();
+  const first = new Map<string, number>();
   const errors: FieldError[] = [];
   claims.forEach(({ name }, index) => {
-    if (seen.has(name)) {
-      errors.push({ type: "duplicate", path: joinPath(path, index), message: `duplicates claim ${name}` });
-    }
-    seen.add(name);
+    const earlier = first.get(name);
+    if (earlier === undefined) first.set(name, index);
+    else errors.push(duplicateOf(joinPath(path, index), `claim ${name}`, joinPath(path, earlier)));
   });
   return errors;
 }

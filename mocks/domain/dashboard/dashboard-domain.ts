@@ -7,10 +7,16 @@ import { assertNotBroader, authorizeOperation } from "./authorization.js";
 import { parseBearer } from "./bearer.js";
 import { duplicateClaims, makeClaim } from "./claims.js";
 import { paginate } from "./pagination.js";
+import { checkDashboardReferences } from "./references.js";
 import { generateSecret, hashSecret as pureJsSha256Hex, type Sha256Hex } from "./secrets.js";
 import type { DashboardSeed } from "./seed.js";
 import { ServerInventory } from "./server-inventory.js";
-import { type DashboardSnapshot, dashboardSnapshotOf, storesFromSnapshot } from "./snapshot.js";
+import {
+  checkDashboardSnapshot,
+  type DashboardSnapshot,
+  type DashboardStores,
+  dashboardSnapshotOf,
+} from "./snapshot.js";
 import { TeamDirectory } from "./team-directory.js";
 import { type TokenRecord, TokenStore } from "./token-store.js";
 import type {
@@ -84,16 +90,12 @@ export interface DashboardDomain {
   /** Back to the seed. */
   reset(): void;
   /**
-   * Replaces the state with a snapshot whose values the contract's schema accepted. Throws an
-   * Error naming the first broken reference or duplicate, and then nothing changed.
+   * A snapshot whose values the contract's schema accepted, checked for `restore` and changing
+   * nothing: VALIDATION_FAILED lists every broken reference and every key given twice below `path`.
    */
-  restore(snapshot: DashboardSnapshot): void;
-}
-
-interface Stores {
-  directory: TeamDirectory;
-  servers: ServerInventory;
-  tokens: TokenStore;
+  check(snapshot: DashboardSnapshot, path: string): DashboardStores;
+  /** Replaces the state with a checked snapshot. */
+  restore(snapshot: DashboardStores): void;
 }
 
 export function createDashboardDomain({
@@ -103,7 +105,7 @@ export function createDashboardDomain({
   sha256Hex = pureJsSha256Hex,
 }: DashboardDomainOptions): DashboardDomain {
   const hashSecret = sha256Hex;
-  let stores: Stores = loadSeed(seed, hashSecret);
+  let stores: DashboardStores = loadSeed(seed, hashSecret);
 
   const teamOf = (userId: number): string => {
     const user = stores.directory.findUser(userId);
@@ -232,32 +234,28 @@ export function createDashboardDomain({
     reset() {
       stores = loadSeed(seed, hashSecret);
     },
-    restore(snapshot) {
-      // Built in full before anything is replaced: a broken snapshot leaves the state as it was.
-      stores = storesFromSnapshot(snapshot, { servers: new ServerInventory(), tokens: new TokenStore() });
+    // Built in full by `check` before anything is replaced: a broken snapshot leaves the state as it was.
+    check: checkDashboardSnapshot,
+    restore(checked) {
+      stores = checked;
     },
   };
 }
 
-/** The seed's stores; throws an Error naming a broken reference or a duplicate. */
-function loadSeed(seed: DashboardSeed, hashSecret: Sha256Hex): Stores {
+/**
+ * The seed's stores, or VALIDATION_FAILED naming every broken reference and every key given twice
+ * at its path below `dashboard` (references.ts; the world reports it as an invalid seed).
+ */
+function loadSeed(seed: DashboardSeed, hashSecret: Sha256Hex): DashboardStores {
+  const problems = checkDashboardReferences(seed, "dashboard", "seed");
+  if (problems.length > 0) throw validationFailed(problems);
   const directory = new TeamDirectory(seed.teams, seed.users);
   const servers = new ServerInventory();
-  for (const server of seed.servers) {
-    if (!directory.hasTeam(server.team)) {
-      throw new Error(`Dashboard seed: server ${server.guid} is in unknown team ${server.team}`);
-    }
-    const { guid, product, address, active } = server;
-    servers.add(server.team, { guid, product, address, active });
+  for (const { team, guid, product, address, active } of seed.servers) {
+    servers.add(team, { guid, product, address, active });
   }
   const tokens = new TokenStore();
   for (const token of [...seed.tokens].sort((a, b) => a.id - b.id)) {
-    if (!directory.findUser(token.userId)) {
-      throw new Error(`Dashboard seed: token ${token.id} belongs to unknown user ${token.userId}`);
-    }
-    const duplicate = duplicateClaims(token.claims, "claims")[0];
-    if (duplicate)
-      throw new Error(`Dashboard seed: token ${token.id}: ${duplicate.path} ${duplicate.message}`);
     const name = token.name.trim();
     tokens.insert({
       id: token.id,

@@ -8,10 +8,13 @@ export class ServerInventory {
   readonly #byTeam = new Map<string, Map<string, ServerView>>();
   readonly #guids = new Set<string>();
 
-  /** Throws on a GUID already connected anywhere (a broken seed or invariant). */
+  /**
+   * Throws on a GUID already connected anywhere: a bug, never input (seeds and snapshots are checked
+   * by references.ts first, and `connectServers` picks an unused GUID).
+   */
   add(teamId: string, server: ServerView): ServerView {
     const guid = server.guid.toLowerCase();
-    if (this.#guids.has(guid)) throw new Error(`Server ${guid} is already connected`);
+    if (this.#guids.has(guid)) throw new Error(`Internal: server ${guid} is already connected`);
     const view: ServerView = Object.freeze({
       guid,
       product: server.product,

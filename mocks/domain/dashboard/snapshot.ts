@@ -1,14 +1,16 @@
 // The dashboard half of a world snapshot. Tokens are kept as the hashes of their secrets: a
 // snapshot never holds a secret, and a restored token still answers to its secret. The values are
 // checked by the contract's schema (openapi/mock-control.yaml, `DashboardSnapshot`); references and
-// duplicates when the stores are built.
+// duplicates by references.ts, as a seed's are, before the stores are built.
 import { parseDateTime } from "../../../src/core/formats.js";
 import type { components } from "../../../src/generated/mock-control.js";
+import { validationFailed } from "../errors.js";
 import { formatInstant } from "../timestamp.js";
-import { duplicateClaims, makeClaim } from "./claims.js";
-import type { ServerInventory } from "./server-inventory.js";
+import { makeClaim } from "./claims.js";
+import { checkDashboardReferences } from "./references.js";
+import { ServerInventory } from "./server-inventory.js";
 import { TeamDirectory } from "./team-directory.js";
-import type { TokenStore } from "./token-store.js";
+import { TokenStore } from "./token-store.js";
 
 /** The dashboard half of a world snapshot, as JSON. Times are RFC 3339 with milliseconds. */
 export type DashboardSnapshot = components["schemas"]["DashboardSnapshot"];
@@ -51,26 +53,21 @@ export function dashboardSnapshotOf({ directory, servers, tokens }: DashboardSto
 }
 
 /**
- * The stores a checked snapshot describes. Throws an Error naming the first broken reference or
- * duplicate (a token of an unknown user, a GUID given twice, ...), as loading a seed does.
+ * The stores a snapshot (its values accepted by the schema) describes, built without changing
+ * anything, or VALIDATION_FAILED naming, below `path`, every broken reference and every key given
+ * twice (references.ts).
  */
-export function storesFromSnapshot(
-  snapshot: DashboardSnapshot,
-  empty: { servers: ServerInventory; tokens: TokenStore },
-): DashboardStores {
+export function checkDashboardSnapshot(snapshot: DashboardSnapshot, path: string): DashboardStores {
+  const problems = checkDashboardReferences(snapshot, path, "snapshot");
+  if (problems.length > 0) throw validationFailed(problems);
   const directory = new TeamDirectory(snapshot.teams, snapshot.users);
-  const { servers, tokens } = empty;
+  const servers = new ServerInventory();
+  const tokens = new TokenStore();
   for (const { team, guid, product, address, active } of snapshot.servers) {
-    if (!directory.hasTeam(team)) throw new Error(`server ${guid} is in unknown team ${team}`);
     servers.add(team, { guid, product, address, active });
   }
   const at = (text: string | null) => (text === null ? null : parseDateTime(text));
   for (const token of [...snapshot.tokens].sort((a, b) => a.id - b.id)) {
-    if (!directory.findUser(token.userId)) {
-      throw new Error(`token ${token.id} belongs to unknown user ${token.userId}`);
-    }
-    const duplicate = duplicateClaims(token.claims, "claims")[0];
-    if (duplicate) throw new Error(`token ${token.id}: ${duplicate.path} ${duplicate.message}`);
     const name = token.name.trim();
     tokens.insert({
       id: token.id,
@@ -84,21 +81,8 @@ export function storesFromSnapshot(
       secretHash: token.secretHash,
     });
   }
-  if (snapshot.nextTokenId < tokens.nextId()) {
-    throw new Error(`nextTokenId ${snapshot.nextTokenId} is not above every token id`);
-  }
   tokens.reserveUntil(snapshot.nextTokenId);
   const { log, dropped, invitedTeams } = snapshot.invitations;
-  for (const invitation of log) {
-    if (!directory.hasTeam(invitation.team)) {
-      throw new Error(`an invitation of ${invitation.email} is for unknown team ${invitation.team}`);
-    }
-  }
-  for (const invited of invitedTeams) {
-    if (!directory.hasTeam(invited.team)) {
-      throw new Error(`invited email ${invited.email} resolves to unknown team ${invited.team}`);
-    }
-  }
   directory.restoreInvitations(
     log.map((invitation) => ({
       email: invitation.email,

@@ -29,35 +29,13 @@ export class TeamDirectory {
   // A log: bounded. The resolution above is state and keeps every invited email.
   readonly #outbox = new BoundedLog<InvitationRecord>(INVITATION_LOG_LIMIT);
 
-  /** Throws on a broken seed: duplicate ids, GUIDs or emails, or a user in an unknown team. */
+  /** From a seed's or a snapshot's teams and users, their references and uniqueness checked (references.ts). */
   constructor(teams: DashboardSeed["teams"], users: DashboardSeed["users"]) {
-    const teamByGuid = new Map<string, string>();
-    teams.forEach((team, index) => {
-      if (this.#teamGuids.has(team.id)) throw new Error(`Dashboard seed: team ${team.id} is given twice`);
-      const guid = team.guid.toLowerCase();
-      // team-guid would answer the same GUID for two teams with different inventories.
-      const other = teamByGuid.get(guid);
-      if (other !== undefined) {
-        throw new Error(`Dashboard seed: teams.${index}.guid: team ${team.id} has the GUID of team ${other}`);
-      }
-      teamByGuid.set(guid, team.id);
-      this.#teamGuids.set(team.id, guid);
-    });
+    for (const team of teams) this.#teamGuids.set(team.id, team.guid.toLowerCase());
     for (const user of users) {
-      const key = emailKey(user.email);
-      if (this.#users.has(user.id)) throw new Error(`Dashboard seed: user ${user.id} is given twice`);
-      if (this.#userTeamByEmail.has(key))
-        throw new Error(`Dashboard seed: email ${user.email} is given twice`);
-      if (!this.#teamGuids.has(user.team)) {
-        throw new Error(`Dashboard seed: user ${user.id} is in unknown team ${user.team}`);
-      }
       this.#users.set(user.id, { id: user.id, email: user.email, teamId: user.team });
-      this.#userTeamByEmail.set(key, user.team);
+      this.#userTeamByEmail.set(emailKey(user.email), user.team);
     }
-  }
-
-  hasTeam(teamId: string): boolean {
-    return this.#teamGuids.has(teamId);
   }
 
   findUser(userId: number): UserRecord | undefined {

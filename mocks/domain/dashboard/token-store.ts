@@ -26,13 +26,16 @@ export class TokenStore {
   readonly #byUser = new Map<number, OwnedTokens>();
   #highestId = 0;
 
-  /** Throws (a broken seed or invariant, not a client error) on an id out of order or a reused secret. */
+  /**
+   * Throws on an id out of order or a reused secret: a bug, never input (seeds and snapshots are
+   * checked by references.ts and loaded by ascending id; new tokens take `nextId()` and a fresh secret).
+   */
   insert(record: TokenRecord): void {
     if (!Number.isSafeInteger(record.id) || record.id <= this.#highestId) {
-      throw new Error(`Token id ${record.id} is not a positive integer above ${this.#highestId}`);
+      throw new Error(`Internal: token id ${record.id} is not above ${this.#highestId}`);
     }
     if (this.#byHash.has(record.secretHash))
-      throw new Error(`Token ${record.id} reuses another token's secret`);
+      throw new Error(`Internal: token ${record.id} reuses another token's secret`);
     this.#highestId = record.id;
     this.#byHash.set(record.secretHash, record);
     this.#byId.set(record.id, record);

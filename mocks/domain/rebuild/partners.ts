@@ -5,7 +5,7 @@
 import type { components } from "../../../src/generated/mock-control.js";
 import { DomainError, type FieldError, validationFailed } from "../errors.js";
 import type { Random } from "../random.js";
-import { joinPath } from "../validation/schema-errors.js";
+import { duplicateOf, joinPath } from "../validation/schema-errors.js";
 import { canonicalIp } from "./ip-address.js";
 import { generateKey } from "./secrets.js";
 import type { Brand, PartnerSettings } from "./types.js";
@@ -50,13 +50,16 @@ export class PartnerBook {
     path: string,
   ): Map<number, PartnerSettings> {
     const partners = new Map<number, PartnerSettings>();
+    const firstAt = new Map<number, string>();
     const problems: FieldError[] = [];
     entries.forEach(({ id, ...fields }, index) => {
       const at = joinPath(path, index);
-      if (partners.has(id)) {
-        problems.push({ type: "duplicate", path: joinPath(at, "id"), message: `repeats partner ${id}` });
+      const first = firstAt.get(id);
+      if (first !== undefined) {
+        problems.push(duplicateOf(joinPath(at, "id"), `partner id ${id}`, first));
         return;
       }
+      firstAt.set(id, joinPath(at, "id"));
       try {
         partners.set(id, this.#apply(this.#defaults(id), fields, at));
       } catch (error) {
@@ -148,20 +151,15 @@ export class PartnerBook {
 
 /** Brands as kept: a theme always, canonical IPs (each selecting one brand), the custom domain in lower case. */
 function canonicalBrands(brands: readonly Brand[], path: string, problems: FieldError[]): Brand[] {
-  const owners = new Map<string, number>();
+  // Where each IP was first given: in the same brand or another, a second mention is refused.
+  const firstAt = new Map<string, string>();
   return brands.map((brand, index) => {
     const serverIps = brand.serverIps.map((ip, ipIndex) => {
       const address = canonicalIp(ip) ?? ip;
-      const owner = owners.get(address);
-      if (owner !== undefined) {
-        problems.push({
-          type: "duplicate",
-          path: joinPath(joinPath(joinPath(path, index), "serverIps"), ipIndex),
-          message:
-            owner === index ? `${address} is listed twice` : `${address} already selects brands.${owner}`,
-        });
-      }
-      owners.set(address, index);
+      const at = joinPath(joinPath(joinPath(path, index), "serverIps"), ipIndex);
+      const first = firstAt.get(address);
+      if (first === undefined) firstAt.set(address, at);
+      else problems.push(duplicateOf(at, `server IP ${address}`, first));
       return address;
     });
     const { customDomain, theme, ...rest } = brand;

@@ -13,11 +13,21 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
+/** How much of the window is used (`GET /__mock/state`, the console's "N of 30 used, next slot in …"). */
+interface RateLimitUsage {
+  used: number;
+  limit: number;
+  /** Epoch ms when a request will be admitted again (what `Retry-After` says), or null: one would be now. */
+  nextSlotAt: number | null;
+}
+
 export interface RateWindows {
   /** Counts one request, or throws RATE_LIMIT_EXCEEDED (with `retryAfterSeconds`) without counting it. */
   admit(key: number, limit: number): RateLimitState;
   /** The state without counting anything. */
   state(key: number, limit: number): RateLimitState;
+  /** How much of the window is used now, without counting anything. */
+  usage(key: number, limit: number): RateLimitUsage;
   /** Admission times still in each window, oldest first (for snapshots). */
   times(): Map<number, number[]>;
   clear(): void;
@@ -69,15 +79,20 @@ export function createRateWindows(clock: Clock, windowMs = RATE_WINDOW_MS): Rate
     };
   };
 
+  /** Whole seconds until a request is admitted; undefined when one would be now. */
+  const waitSeconds = (window: Window, limit: number, now: number): number | undefined => {
+    const count = window.times.length - window.head;
+    // A slot frees once enough of the oldest requests leave that fewer than `limit` remain (more
+    // than one when the limit was lowered after they were counted).
+    return count < limit ? undefined : secondsUntilLeaves(window.times[window.head + count - limit], now);
+  };
+
   return {
     admit(key, limit) {
       const now = clock.now();
       const window = live(key, now);
-      const count = window.times.length - window.head;
-      if (count >= limit) {
-        // A slot frees once enough of the oldest requests leave that fewer than `limit` remain
-        // (more than one when the limit was lowered after they were counted).
-        const retryAfterSeconds = secondsUntilLeaves(window.times[window.head + count - limit], now);
+      const retryAfterSeconds = waitSeconds(window, limit, now);
+      if (retryAfterSeconds !== undefined) {
         throw new DomainError(
           "RATE_LIMIT_EXCEEDED",
           `Rate limit of ${limit} requests per hour exceeded; retry in ${retryAfterSeconds} s`,
@@ -90,6 +105,17 @@ export function createRateWindows(clock: Clock, windowMs = RATE_WINDOW_MS): Rate
     state(key, limit) {
       const now = clock.now();
       return describe(live(key, now), limit, now);
+    },
+    usage(key, limit) {
+      if (!windows.has(key)) return { used: 0, limit, nextSlotAt: null };
+      const now = clock.now();
+      const window = live(key, now);
+      const wait = waitSeconds(window, limit, now);
+      return {
+        used: window.times.length - window.head,
+        limit,
+        nextSlotAt: wait === undefined ? null : now + wait * 1000,
+      };
     },
     times() {
       const now = clock.now();

@@ -136,14 +136,26 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
     sinkList: (partnerId) => sink.list(partnerId),
     rebuilds,
     deliveries: deliverer.records,
-    state: () => ({
-      partners: partners.all(),
-      rebuilds: rebuilds(),
-      projects: projects.list(),
-      deliveries: deliverer.records(),
-      sink: sink.view(),
-      dropped: { deliveries: deliverer.dropped(), sink: sink.dropped },
-    }),
+    state: () => {
+      const all = partners.all();
+      return {
+        partners: all,
+        rateLimits: all.map(({ id, rateLimitPerHour }) => {
+          const { used, limit, nextSlotAt } = rateWindows.usage(id, rateLimitPerHour);
+          return {
+            partnerId: id,
+            used,
+            limit,
+            nextSlotAt: nextSlotAt === null ? null : formatTimestamp(nextSlotAt),
+          };
+        }),
+        rebuilds: rebuilds(),
+        projects: projects.list(),
+        deliveries: deliverer.records(),
+        sink: sink.view(),
+        dropped: { deliveries: deliverer.dropped(), sink: sink.dropped },
+      };
+    },
     snapshot: () =>
       rebuildSnapshotOf(origin, {
         partners: partners.all(),

@@ -8,7 +8,7 @@ import type { components } from "../../../src/generated/mock-control.js";
 import { DomainError, type FieldError, validationFailed } from "../errors.js";
 import { formatInstant, formatTimestamp } from "../timestamp.js";
 import { jsonDepth, MAX_JSON_DEPTH } from "../validation/json-depth.js";
-import { joinPath } from "../validation/schema-errors.js";
+import { duplicateOf, joinPath } from "../validation/schema-errors.js";
 import type { PendingAttempt } from "./deliveries.js";
 import type { RebuildEntry } from "./ledger.js";
 import type { PartnerBook } from "./partners.js";
@@ -110,25 +110,33 @@ export function checkRebuildSnapshot(
   };
 
   const rebuilds: RebuildAtRest[] = [];
-  const requestIds = new Set<string>();
-  const projectIds = new Set<string>();
-  const urls = new Set<string>();
+  // Each key → the path where it was first given.
+  const requestIds = new Map<string, string>();
+  const projectIds = new Map<string, string>();
+  const urls = new Map<string, string>();
   snapshot.rebuilds.forEach((stored, index) => {
     const { completesAt, ...fields } = { completesAt: undefined, ...stored };
     knownPartner(fields.partnerId, at("rebuilds", index, "partnerId"));
-    const unique = (seen: Set<string>, key: string, field: string) => {
-      if (seen.has(key)) problem("duplicate", at("rebuilds", index, field), "is given twice");
-      seen.add(key);
+    const unique = (seen: Map<string, string>, key: string, field: string, what: string) => {
+      const where = at("rebuilds", index, field);
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, where);
+      else problems.push(duplicateOf(where, what, first));
     };
-    unique(requestIds, fields.requestId, "requestId");
-    unique(projectIds, fields.projectId, "projectId");
+    unique(requestIds, fields.requestId, "requestId", `request id ${fields.requestId}`);
+    unique(projectIds, fields.projectId, "projectId", `project id ${fields.projectId}`);
     const accepted = acceptSourceUrl(fields.sourceUrl, at("rebuilds", index, "sourceUrl"));
     if ("type" in accepted) {
       problems.push(accepted);
       return;
     }
     // Idempotency holds per partner and normalised URL: two rebuilds for one would break it.
-    unique(urls, `${fields.partnerId} ${accepted.normalizedUrl}`, "sourceUrl");
+    unique(
+      urls,
+      `${fields.partnerId} ${accepted.normalizedUrl}`,
+      "sourceUrl",
+      `partner ${fields.partnerId}'s source URL ${accepted.normalizedUrl}`,
+    );
     const record: RebuildRecord = {
       ...fields,
       normalizedSourceUrl: accepted.normalizedUrl,
@@ -140,7 +148,7 @@ export function checkRebuildSnapshot(
 
   const byRequest = new Map(rebuilds.map(({ record }) => [record.requestId, record]));
   const projects: ProjectRecord[] = [];
-  const seenProjects = new Set<string>();
+  const seenProjects = new Map<string, string>();
   snapshot.projects.forEach((project, index) => {
     const rebuild = byRequest.get(project.requestId);
     if (!rebuild) {
@@ -168,9 +176,10 @@ export function checkRebuildSnapshot(
         "must be its rebuild's projectId (its own project)",
       );
     }
-    if (seenProjects.has(project.projectId))
-      problem("duplicate", at("projects", index, "projectId"), "is given twice");
-    seenProjects.add(project.projectId);
+    const where = at("projects", index, "projectId");
+    const first = seenProjects.get(project.projectId);
+    if (first === undefined) seenProjects.set(project.projectId, where);
+    else problems.push(duplicateOf(where, `project id ${project.projectId}`, first));
     projects.push({ ...project, createdAt: formatTimestamp(parseDateTime(project.createdAt)) });
   });
 

@@ -5,7 +5,7 @@
 // (the caller's), never a 400.
 import type { ParameterType, ParameterValidator } from "../../../src/generated/validator-types.js";
 import { type FieldError, validationFailed } from "../errors.js";
-import { fieldErrorsOf } from "./schema-errors.js";
+import { duplicateOf, fieldErrorsOf } from "./schema-errors.js";
 
 const DIGITS = /^[0-9]+$/;
 const CANONICAL_DIGITS = /^(?:0|[1-9][0-9]*)$/;
@@ -24,7 +24,7 @@ export function readParameters<T>(
   for (const { name, type } of validator.parameters) {
     const given = valuesOf(name);
     if (given.length > 1) {
-      problems.push({ type: "duplicate", path: name, message: "must be given at most once" });
+      problems.push(duplicateOf(name, `parameter ${name}`));
     } else if (given[0] === "") {
       problems.push({ type: "too_small", path: name, message: "must not be empty" });
     } else if (given[0] !== undefined) {
@@ -42,6 +42,24 @@ export function readParameters<T>(
     const order = validator.parameters.map(({ name }) => name);
     throw validationFailed(problems.sort((a, b) => order.indexOf(a.path) - order.indexOf(b.path)));
   }
+  return values as T;
+}
+
+/**
+ * Parameters given as values in-process (a world's operation, where HTTP would have a query string):
+ * the operation's declared ones read from `given` (any other key ignored, as over HTTP), checked by
+ * the same compiled schema. VALIDATION_FAILED names each bad one by its name.
+ */
+export function checkedParameters<T>(validator: ParameterValidator, given: unknown): T {
+  if (given !== undefined && (typeof given !== "object" || given === null || Array.isArray(given))) {
+    throw validationFailed([{ type: "invalid_type", path: "", message: "must be an object" }]);
+  }
+  const values: Record<string, unknown> = {};
+  for (const { name } of validator.parameters) {
+    const value = (given as Record<string, unknown> | undefined)?.[name];
+    if (value !== undefined) values[name] = value;
+  }
+  if (!validator.validate(values)) throw validationFailed(fieldErrorsOf(validator.validate.errors ?? []));
   return values as T;
 }
 

@@ -21,6 +21,18 @@ export function joinPath(base: string, key: string | number): string {
 }
 
 /**
+ * The one wording of a `duplicate` (a predicate, like every message): the value at `path` repeats
+ * `what` (a noun and, unless it is a secret, the value: `claim mcp`, `partner id 1001`), first given at
+ * `first`, a dotted path from the same root. A query parameter given twice has no earlier path of its
+ * own, so its message ends after `what`.
+ */
+export function duplicateOf(path: string, what: string, first?: string): FieldError {
+  const message =
+    first === undefined ? `must not repeat ${what}` : `must not repeat ${what} (first at ${first})`;
+  return { type: "duplicate", path, message };
+}
+
+/**
  * One field error per invalid field, in the order the schema found them, below `base` (a dotted
  * path; `""` for a body). A union that failed (`anyOf`, a `oneOf` without a discriminator) speaks
  * through its branches: those of the value's type say what is wrong (their "must be …" joined with
@@ -140,8 +152,11 @@ function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined 
       return of("too_big", at, `must be less than ${String(params.limit)}`);
     case "multipleOf":
       return of("invalid_value", at, `must be a multiple of ${String(params.multipleOf)}`);
-    case "uniqueItems":
-      return of("duplicate", joinPath(at, String(params.j)), `repeats item ${String(params.i)}`);
+    case "uniqueItems": {
+      // Ajv names the two equal items `i` and `j`, in either order depending on the item type.
+      const [first, later] = [Number(params.i), Number(params.j)].sort((a, b) => a - b);
+      return duplicateOf(joinPath(at, String(later)), "an item", joinPath(at, String(first)));
+    }
     case "additionalProperties":
       return of("unknown_field", joinPath(at, String(params.additionalProperty)), "is not a known field");
     case "unevaluatedProperties":

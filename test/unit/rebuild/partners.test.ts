@@ -42,7 +42,9 @@ describe("seed", () => {
     expect(make({ partners: [{ id: 1, apiKey: "same", webhookApiKey: "same" }] })).toThrow(
       /rebuild\.partners\.0\.webhookApiKey: must differ/,
     );
-    expect(make({ partners: [{ id: 1 }, { id: 1 }] })).toThrow(/rebuild\.partners\.1\.id: repeats partner 1/);
+    expect(make({ partners: [{ id: 1 }, { id: 1 }] })).toThrow(
+      /rebuild\.partners\.1\.id: must not repeat partner id 1 \(first at rebuild\.partners\.0\.id\)/,
+    );
     expect(make({ partners: [{ id: 0 }] })).toThrow(/rebuild\.partners\.0\.id: must be at least 1/);
   });
 

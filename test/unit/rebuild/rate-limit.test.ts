@@ -126,4 +126,29 @@ describe("rate window", () => {
     // slots free as the oldest leave, so exactly 100 per hour get through.
     expect(admitted).toBe(1000);
   });
+
+  it("shows in the state what the next request's headers would say: used of limit, and the next slot once full", async () => {
+    const { clock, domain, partner } = setup();
+    const usage = () => domain.state().rateLimits.find((entry) => entry.partnerId === 1001);
+    expect(usage()).toEqual({ partnerId: 1001, used: 0, limit: 30, nextSlotAt: null });
+    expect(domain.state().rateLimits.map((entry) => entry.partnerId)).toEqual([1001, 1002, 1003]);
+
+    domain.admit(partner);
+    await clock.advance(1500);
+    for (let i = 0; i < 28; i++) domain.admit(partner);
+    expect(usage()).toEqual({ partnerId: 1001, used: 29, limit: 30, nextSlotAt: null });
+    domain.admit(partner);
+    // Full: the first request (counted at 00:00:00) leaves the hour 3598.5 s from now, which
+    // Retry-After rounds up to 3599; the state says when, in its own whole seconds.
+    expect(thrownSync(() => domain.admit(partner)).details.retryAfterSeconds).toBe(3599);
+    expect(domain.state().rateLimits[0]).toEqual({
+      partnerId: 1001,
+      used: 30,
+      limit: 30,
+      nextSlotAt: "2026-11-22T01:00:00+00:00",
+    });
+
+    await clock.advance(HOUR);
+    expect(usage()).toEqual({ partnerId: 1001, used: 0, limit: 30, nextSlotAt: null });
+  });
 });

@@ -1,0 +1,15 @@
+/**
+ * `rebuild-dashboard-kit/mocks/control`: the mock's control API over HTTP, for a mock running in
+ * another process or a browser worker. It needs no msw; its types are the ones a world's operations
+ * are typed by (decisions/031). Errors are the SDK's (`ApiError` and its subclasses, importable from
+ * `rebuild-dashboard-kit`).
+ */
+export { MockControlClient, type MockControlClientOptions } from "./control-client.js";
+export type {
+  ControlInput,
+  ControlOperationId,
+  ControlOutput,
+  ControlPath,
+  ControlQuery,
+  MockControlSchemas,
+} from "./operations.js";

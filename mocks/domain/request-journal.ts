@@ -1,0 +1,83 @@
+// The request journal (decisions/030): the most recent requests to the public APIs, as the dispatcher
+// saw them, for people and tests to look at (`GET /__mock/requests`, `world.listRequests()`). It keeps
+// nothing secret by construction: what a request carried (headers, body, query) never reaches it.
+import type { components, operations } from "../../src/generated/mock-control.js";
+import { BoundedLog } from "./bounded-log.js";
+import { formatInstant } from "./timestamp.js";
+
+type Schemas = components["schemas"];
+
+/** `GET /__mock/requests`: the journal's size and losses, and the entries kept, newest last. */
+type RequestJournalView = Schemas["RequestJournal"];
+type JournalEntry = Schemas["JournalEntry"];
+/** Who made a request, once authenticated: a dashboard token's id or a rebuild partner's id. */
+export type JournalCaller = NonNullable<JournalEntry["caller"]>;
+/** The journal's filters, `GET /__mock/requests`'s query: an operation of the service contracts, a status. */
+type RequestFilter = NonNullable<operations["listRequests"]["parameters"]["query"]>;
+
+/** One answered request, as the dispatcher hands it over (`atMs` on the virtual clock). */
+export interface JournalRecord {
+  atMs: number;
+  api: JournalEntry["api"];
+  method: string;
+  /** The URL's path only: the query string never reaches the journal. */
+  path: string;
+  operationId: JournalEntry["operationId"];
+  status: number;
+  durationMs: number;
+  caller: JournalCaller | null;
+}
+
+/** How many requests the journal keeps; past it the oldest is dropped (and counted). */
+export const REQUEST_JOURNAL_CAPACITY = 500;
+
+// A journal of 500 entries stays small whatever clients send: a method or path past these lengths is
+// cut (openapi/mock-control.yaml `JournalEntry` states both).
+const MAX_METHOD_LENGTH = 32;
+const MAX_PATH_LENGTH = 2048;
+
+export interface RequestJournal {
+  /** The virtual time now (epoch ms): when a request arrived. */
+  now(): number;
+  /** Records an answered request; the oldest entry goes once the journal is full. */
+  record(entry: JournalRecord): void;
+  /** The entries that match `filter` (all by default), oldest first, with the journal's capacity and losses. */
+  list(filter?: RequestFilter): RequestJournalView;
+  /** Forgets every entry and the count of dropped ones (reset, restore). */
+  clear(): void;
+}
+
+export function createRequestJournal(
+  clock: { now(): number },
+  capacity = REQUEST_JOURNAL_CAPACITY,
+): RequestJournal {
+  const log = new BoundedLog<JournalRecord>(capacity);
+  return {
+    now: () => clock.now(),
+    record(entry) {
+      if (entry.method.length > MAX_METHOD_LENGTH) entry.method = entry.method.slice(0, MAX_METHOD_LENGTH);
+      if (entry.path.length > MAX_PATH_LENGTH) entry.path = `${entry.path.slice(0, MAX_PATH_LENGTH - 1)}…`;
+      log.push(entry);
+    },
+    list(filter = {}) {
+      const { operation, status } = filter;
+      const entries: JournalEntry[] = [];
+      for (const record of log.items()) {
+        if (operation !== undefined && record.operationId !== operation) continue;
+        if (status !== undefined && record.status !== status) continue;
+        entries.push({
+          at: formatInstant(record.atMs),
+          api: record.api,
+          method: record.method,
+          path: record.path,
+          operationId: record.operationId,
+          status: record.status,
+          durationMs: record.durationMs,
+          caller: record.caller === null ? null : { ...record.caller },
+        });
+      }
+      return { capacity, dropped: log.dropped, entries };
+    },
+    clear: () => log.clear(),
+  };
+}
