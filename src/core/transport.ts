@@ -355,19 +355,17 @@ export function createTransport<Paths extends {}>(
         // Whatever went wrong (a timeout, the caller's abort, a body over maxResponseBytes), the
         // request is let go.
         controller?.abort();
-        // A connection error names the host too: which service did not answer matters.
-        const where = labelOf(a, true);
+        // A connection error names the host too: which service did not answer matters. (A timer
+        // fires only after `run` has called `send`, so the attempt has its URL then.)
         failure =
           error === a
-            ? new TimeoutError(redact(`${where} timed out after ${timeoutMs} ms`, secrets))
+            ? new TimeoutError(redact(`${labelOf(a, true)} timed out after ${timeoutMs} ms`, secrets))
             : // SDK errors are final; anything thrown before fetch was reached is the caller's own mistake.
               error instanceof SdkError || !a.url
               ? error
               : new ConnectionError(
-                  redact(`${where} failed: ${errorCode(error) ?? "no response"}`, secrets),
-                  {
-                    cause: sanitizeError(error, secrets),
-                  },
+                  redact(`${labelOf(a, true)} failed: ${errorCode(error) ?? "no response"}`, secrets),
+                  { cause: sanitizeError(error, secrets) },
                 );
       } finally {
         clearTimeout(timer);
@@ -417,8 +415,7 @@ function buildUrl(baseUrl: string, path: string, params: Params | undefined): st
 
 // Built only for a log line or an error: parsing the URL is measurable on a fast local call.
 function labelOf(a: Attempt, withHost?: boolean): string {
-  if (!a.url) return "request";
-  const url = new URL(a.url);
+  const url = new URL(a.url as string);
   return `${a.method} ${withHost ? url.origin : ""}${url.pathname}`;
 }
 
