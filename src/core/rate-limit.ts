@@ -23,7 +23,7 @@ function number(headers: Headers, name: string): number | undefined {
 export function retryAfterMs(headers: Headers, status: number, now: number): number | undefined {
   const date = headers.get("retry-after")?.trim() ?? "";
   // Date.parse reads far more than HTTP-dates ("-5" is a year); every HTTP-date ends in GMT.
-  const at = /GMT$/.test(date) ? Date.parse(date) : Number.NaN;
+  const at = Date.parse(/GMT$/.test(date) ? date : "");
   const seconds =
     number(headers, "retry-after") ??
     (Number.isNaN(at)

@@ -59,10 +59,10 @@ export function redactHeaders(
   secrets: readonly string[],
   extraNames: readonly string[] = [],
 ): Headers {
-  const hidden = new Set([...SENSITIVE_HEADERS, ...extraNames.map((name) => name.toLowerCase())]);
+  const hidden = [...SENSITIVE_HEADERS, ...extraNames.map((name) => name.toLowerCase())];
   const out = new Headers();
   headers.forEach((value, name) => {
-    out.set(name, hidden.has(name) ? REDACTED : redact(value, secrets));
+    out.set(name, hidden.includes(name) ? REDACTED : redact(value, secrets));
   });
   return out;
 }

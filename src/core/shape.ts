@@ -50,14 +50,14 @@ export type ExactCheck = (
  * Every problem of `value` (parsed JSON) against `shape`, added to `out`; none means it holds.
  * Messages name JSON types, never the value found (a body may carry a secret). Unknown properties
  * are allowed, and without `exact` so is any string where the schema lists values: the API may
- * grow. It allocates nothing for a value that holds but the paths it walks (it runs on every
- * response).
+ * grow. It runs on every response, so the path walked is a stack of keys, written out
+ * (`$.data[0].guid`) only for a problem: a value that holds builds no string.
  */
 export function checkShape(
   shape: Shape,
   value: unknown,
   exact?: ExactCheck,
-  path = "$",
+  keys: (string | number)[] = [],
   out: ShapeIssue[] = [],
 ): ShapeIssue[] {
   // The JSON type as JSON Schema names it; no name is part of another (or of "or"), so `includes`
@@ -70,21 +70,19 @@ export function checkShape(
         : Number.isInteger(value)
           ? "integer"
           : typeof value;
-  if (!shape) out.push({ path, message: "not allowed" });
-  else if (shape.t && !shape.t.includes(kind))
-    out.push({ path, message: `expected ${shape.t}, got ${kind}` });
+  if (!shape) report(out, keys, "not allowed");
+  else if (shape.t && shape.t !== kind && !shape.t.includes(kind))
+    report(out, keys, `expected ${shape.t}, got ${kind}`);
   else {
-    const { p, r = 0, i, m, d = "" } = shape;
-    exact?.(shape, value, (message, at = "") => {
-      out.push({ path: path + at, message });
-    });
+    const { p, r = 0, i, m, d } = shape;
+    exact?.(shape, value, (message, at) => report(out, keys, message, at));
     if (m) {
       // The discriminator's value picks the alternative. Another value (or none) tries them all, so
       // a new kind with the shape of a known one passes; in exact mode that is the exact check's
       // problem alone.
-      const tag = (value as Record<string, unknown> | null)?.[d] as string;
+      const tag = (value as Record<string, unknown> | null)?.[d as string] as string;
       const failed = (Object.hasOwn(m, tag) ? [m[tag] as Shape] : exact ? [] : Object.values(m)).map((alt) =>
-        checkShape(alt, value, exact, path),
+        checkShape(alt, value, exact, keys),
       );
       if (failed.every((issues) => issues.length)) out.push(...(failed[0] ?? []));
     }
@@ -92,22 +90,25 @@ export function checkShape(
       let n = 0;
       for (const name in p) {
         if (Object.hasOwn(value as object, name)) {
-          checkShape(
-            p[name] as Shape,
-            (value as Record<string, unknown>)[name],
-            exact,
-            `${path}.${name}`,
-            out,
-          );
-        } else if (n < r) out.push({ path: `${path}.${name}`, message: "required" });
+          keys.push(name);
+          checkShape(p[name] as Shape, (value as Record<string, unknown>)[name], exact, keys, out);
+          keys.pop();
+        } else if (n < r) report(out, keys, "required", `.${name}`);
         n++;
       }
     }
     if (i !== undefined && kind === "array") {
       for (let n = 0; n < (value as unknown[]).length; n++) {
-        checkShape(i, (value as unknown[])[n], exact, `${path}[${n}]`, out);
+        keys.push(n);
+        checkShape(i, (value as unknown[])[n], exact, keys, out);
+        keys.pop();
       }
     }
   }
   return out;
+}
+
+function report(out: ShapeIssue[], keys: readonly (string | number)[], message: string, at = ""): void {
+  const path = keys.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("");
+  out.push({ path: `$${path}${at}`, message });
 }

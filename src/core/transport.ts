@@ -95,30 +95,30 @@ export interface TransportHooks {
   now(): number;
 }
 
-/** The request pipeline of one client. Keep it in a private field: its closure holds the credentials. */
-export interface Transport<Paths extends {}> {
-  /**
-   * Runs `run` (one typed call on the attempt's client) with timeout, abort, logging and retries under `policy`;
-   * resolves to the success data once it holds the operation's documented shape, passed through
-   * `map` when given (with the successful attempt's Response, for a result that depends on the
-   * status); rejects with the typed error of the last attempt (a body that does not hold its shape:
-   * ResponseValidationError, with `invalid`'s note), or with an AbortError DOMException when
-   * `opts.signal` aborts.
-   *
-   * ```ts
-   * list(query: ListServersQuery = {}, opts?: RequestOptions) {
-   *   return this.#t.call("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
-   * }
-   * ```
-   */
-  call<R extends FetchResult, T = DataOf<R>>(
-    policy: RetryPolicy,
-    opts: RequestOptions | undefined,
-    run: (client: AttemptClient<Paths>) => Promise<R>,
-    map?: (data: DataOf<R>, response: Response) => T,
-    invalid?: InvalidResponseNote,
-  ): APIPromise<T>;
-}
+/**
+ * The request pipeline of one client: a function, called once per request. Keep it in a private
+ * field: its closure holds the credentials.
+ *
+ * It runs `run` (one typed call on the attempt's client) with timeout, abort, logging and retries
+ * under `policy`; resolves to the success data once it holds the operation's documented shape,
+ * passed through `map` when given (with the successful attempt's Response, for a result that
+ * depends on the status); rejects with the typed error of the last attempt (a body that does not
+ * hold its shape: ResponseValidationError, with `invalid`'s note), or with an AbortError
+ * DOMException when `opts.signal` aborts.
+ *
+ * ```ts
+ * list(query: ListServersQuery = {}, opts?: RequestOptions) {
+ *   return this.#t("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
+ * }
+ * ```
+ */
+export type Transport<Paths extends {}> = <R extends FetchResult, T = DataOf<R>>(
+  policy: RetryPolicy,
+  opts: RequestOptions | undefined,
+  run: (client: AttemptClient<Paths>) => Promise<R>,
+  map?: (data: DataOf<R>, response: Response) => T,
+  invalid?: InvalidResponseNote,
+) => APIPromise<T>;
 
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 8000;
@@ -126,7 +126,27 @@ const BACKOFF_CAP_MS = 8000;
 // server cannot have seen the request.
 const NOT_SENT_CODES = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"];
 
-type Target = { method: string; url: string };
+// Shared by every call: a decoder made per call cost about 2 µs, more than the rest of this pipeline's own work.
+// Decoding without `stream` resets it each time; like response.text(): UTF-8, a BOM dropped,
+// malformed bytes replaced.
+const decoder = new TextDecoder();
+
+/**
+ * One attempt of a call: what `send` reads, and what it leaves behind for the error the attempt may
+ * end with. A plain object per attempt rather than closures: the functions `run` reaches are made
+ * once per client.
+ */
+interface Attempt {
+  readonly number: number;
+  /** Never changed once built: fetch copies it. */
+  readonly headers: Headers;
+  /** What fetch follows: the controller's signal, else the caller's, else none. */
+  readonly signal: AbortSignal | null;
+  readonly invalid: InvalidResponseNote | undefined;
+  /** Method and URL, set by `send` before it calls fetch: a label is built from them only for a log line or an error. */
+  method?: string;
+  url?: string;
+}
 
 /**
  * Builds the pipeline for one client; throws a TypeError naming the client and the option when
@@ -145,7 +165,6 @@ export function createTransport<Paths extends {}>(
   const clientTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const authNames = Object.keys(options.authHeaders);
   const clientHeaders = buildHeaders(options, options.headers);
 
   /** The wait before retry number `retry` (from 0), or undefined when `error` must surface now. */
@@ -162,16 +181,125 @@ export function createTransport<Paths extends {}>(
       if (policy === "unsafe" || !(status === 408 || status === 429 || status >= 500)) return undefined;
       hinted = retryAfterMs(error.headers, status, now());
       if (hinted !== undefined && hinted > maxRetryAfterMs) return undefined;
-    } else if (error instanceof ConnectionError) {
-      const notSent =
-        !(error instanceof TimeoutError) && NOT_SENT_CODES.includes(errorCode(error.cause) as string);
-      if (policy === "unsafe" && !notSent) return undefined;
-    } else {
+    } else if (
+      !(error instanceof ConnectionError) ||
+      // An unsafe call is sent again only when it certainly never left.
+      (policy === "unsafe" &&
+        (error instanceof TimeoutError || !NOT_SENT_CODES.includes(errorCode(error.cause) as string)))
+    ) {
       return undefined;
     }
     // Full jitter: uniform in [0, min(cap, base · 2^retry)), so clients that failed together spread out.
     return hinted ?? random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);
   }
+
+  /** Sends the request of attempt `a`; reads, parses and checks the answer. */
+  async function send(
+    a: Attempt,
+    method: string,
+    path: string,
+    init?: { params?: Params; body?: unknown },
+  ): Promise<FetchResult> {
+    const url = buildUrl(baseUrl, path, init?.params);
+    const hasBody = init?.body !== undefined;
+    // openapi-fetch's own client would build a Request and hand it to fetch, which builds another
+    // (following the signal twice); sending (url, init) costs one.
+    const request: RequestInit = {
+      method,
+      // Earlier entries lose to later ones: `headers` may set another Content-Type, as in openapi-fetch.
+      headers: hasBody ? { "content-type": "application/json", ...Object.fromEntries(a.headers) } : a.headers,
+      body: hasBody ? JSON.stringify(init.body) : null,
+      signal: a.signal,
+      // A followed redirect would resend X-API-Key to wherever it points; none is expected.
+      redirect: "manual",
+    };
+    a.method = method;
+    a.url = url;
+    const started = logger ? now() : 0;
+    const log =
+      logger &&
+      ((outcome: string | number) =>
+        logger.debug(
+          redact(`${labelOf(a)} attempt ${a.number}: ${outcome} in ${now() - started} ms`, secrets),
+          {
+            headers: Object.fromEntries(
+              redactHeaders(new Headers(request.headers), secrets, Object.keys(options.authHeaders)),
+            ),
+          },
+        ));
+    let response: Response;
+    try {
+      response = await (customFetch ? customFetch(new Request(url, request)) : fetch(url, request));
+    } catch (error) {
+      log?.(`failed (${errorCode(error) ?? (error as Error)?.name})`);
+      throw error;
+    }
+    log?.(response.status);
+    onResponse?.(response.headers, now());
+    const { status } = response;
+    // The body, read chunk by chunk (fetch has already decompressed it) and counted as it comes:
+    // past maxResponseBytes it is cancelled at once, so a decompression bomb never holds more than
+    // about that in memory.
+    const reader = response.body?.getReader();
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let size = 0;
+    for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
+      size += chunk.value.length;
+      if (size > maxBytes) {
+        reader?.cancel().catch(() => {});
+        throw new ResponseTooLargeError(
+          redact(`${labelOf(a)} answered ${status} with a body over ${maxBytes} bytes`, secrets),
+          { status, method, path: new URL(url).pathname, maxResponseBytes: maxBytes },
+        );
+      }
+      chunks.push(chunk.value);
+    }
+    // Most bodies come in one chunk; others are joined once, then decoded (a character may span two).
+    const text = decoder.decode(chunks[1] ? await new Blob(chunks).arrayBuffer() : chunks[0]);
+    // An error's body: JSON, else the text (undefined when empty).
+    let data: unknown = text || undefined;
+    let problem: string | undefined;
+    let jsonPath = "$";
+    try {
+      data = JSON.parse(text);
+    } catch {
+      // The parser's message quotes the body, which may hold a new token's secret: never kept.
+      problem = text ? "a body that is not valid JSON" : "an empty body";
+    }
+    if (!response.ok) return { error: data, response };
+    // The documented shape of this answer (an undocumented 2xx is read as the operation's first
+    // documented one); `null` when it has no body, and whatever came is then dropped. Without a
+    // table, any JSON (or nothing) goes.
+    const byStatus = responses?.[`${method} ${path}`];
+    const shape = byStatus && (byStatus[status] ?? Object.values(byStatus)[0]);
+    if (shape === null || !(text || shape)) {
+      data = problem = undefined;
+    } else if (shape && !problem) {
+      const issue = checkShape(shape, data)[0];
+      if (issue) {
+        jsonPath = issue.path;
+        problem = `an unexpected body (${jsonPath}: ${issue.message})`;
+      }
+    }
+    if (problem) {
+      const extra = a.invalid?.(data);
+      throw new ResponseValidationError(
+        redact(`${labelOf(a)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`, secrets),
+        { status, method, path: new URL(url).pathname, jsonPath, tokenId: extra?.tokenId },
+      );
+    }
+    return { data, response };
+  }
+
+  // The client every attempt's `run` gets, built once: `run` calls it at once, so each method finds
+  // the attempt that is starting in `current`.
+  let current: Attempt;
+  const attemptClient = Object.fromEntries(
+    ["GET", "POST", "PUT", "DELETE"].map((method) => [
+      method,
+      (path: string, init?: { params?: Params; body?: unknown }) => send(current, method, path, init),
+    ]),
+  ) as unknown as AttemptClient<Paths>;
 
   /** The attempts of one call, each with its timeout, until one succeeds or an error must surface. */
   async function execute<T>(
@@ -196,135 +324,52 @@ export function createTransport<Paths extends {}>(
       // is most of what this pipeline costs per call (decisions/013). Without a timeout, fetch
       // follows the caller's signal (if any) directly.
       const controller = timeoutMs < Infinity ? new AbortController() : undefined;
-      let timedOut = false;
-      let target: Target | undefined;
-      let cancel!: () => void;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      // openapi-fetch's own client would build a Request and hand it to fetch, which builds another
-      // (following the signal twice); sending (url, init) costs one.
-      const send = async (method: string, path: string, init?: { params?: Params; body?: unknown }) => {
-        const url = buildUrl(baseUrl, path, init?.params);
-        const hasBody = init?.body !== undefined;
-        const request: RequestInit = {
-          method,
-          // Earlier entries lose to later ones: `headers` may set another Content-Type, as in openapi-fetch.
-          headers: hasBody ? { "content-type": "application/json", ...headers } : headers,
-          body: hasBody ? JSON.stringify(init.body) : null,
-          signal: controller?.signal ?? signal ?? null,
-          // A followed redirect would resend X-API-Key to wherever it points; none is expected.
-          redirect: "manual",
-        };
-        target = { method, url };
-        const started = logger ? now() : 0;
-        const log =
-          logger &&
-          ((outcome: string | number) =>
-            logger.debug(
-              redact(`${labelOf(target)} attempt ${retry + 1}: ${outcome} in ${now() - started} ms`, secrets),
-              {
-                headers: Object.fromEntries(redactHeaders(new Headers(request.headers), secrets, authNames)),
-              },
-            ));
-        let response: Response;
-        try {
-          response = await (customFetch
-            ? customFetch(new Request(url, request))
-            : globalThis.fetch(url, request));
-        } catch (error) {
-          log?.(`failed (${errorCode(error) ?? (error as Error)?.name})`);
-          throw error;
-        }
-        log?.(response.status);
-        onResponse?.(response.headers, now());
-        const { status } = response;
-        const text = await readText(response, maxBytes);
-        if (text === undefined) {
-          controller?.abort();
-          throw new ResponseTooLargeError(
-            redact(`${labelOf(target)} answered ${status} with a body over ${maxBytes} bytes`, secrets),
-            { status, method, path: new URL(url).pathname, maxResponseBytes: maxBytes },
-          );
-        }
-        // An error's body: JSON, else the text (undefined when empty).
-        let data: unknown = text || undefined;
-        let problem: string | undefined;
-        let jsonPath = "$";
-        try {
-          data = JSON.parse(text);
-        } catch {
-          // The parser's message quotes the body, which may hold a new token's secret: never kept.
-          problem = text ? "a body that is not valid JSON" : "an empty body";
-        }
-        if (!response.ok) return { error: data, response };
-        // The documented shape of this answer (an undocumented 2xx is read as the operation's first
-        // documented one); `null` when it has no body, and whatever came is then dropped. Without a
-        // table, any JSON (or nothing) goes.
-        const byStatus = responses?.[`${method} ${path}`];
-        const shape = byStatus && (byStatus[status] ?? Object.values(byStatus)[0]);
-        if (shape === null || !(text || shape)) {
-          data = problem = undefined;
-        } else if (shape && !problem) {
-          const issue = checkShape(shape, data)[0];
-          if (issue) {
-            jsonPath = issue.path;
-            problem = `an unexpected body (${jsonPath}: ${issue.message})`;
-          }
-        }
-        if (problem) {
-          const extra = invalid?.(data);
-          throw new ResponseValidationError(
-            redact(
-              `${labelOf(target)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`,
-              secrets,
-            ),
-            { status, method, path: new URL(url).pathname, jsonPath, tokenId: extra?.tokenId },
-          );
-        }
-        return { data, response };
+      const a: Attempt = {
+        number: retry + 1,
+        headers,
+        signal: controller?.signal ?? signal ?? null,
+        invalid,
       };
       let failure: unknown;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let onAbort!: (reason?: unknown) => void;
       try {
         // Cancelling rejects the attempt itself, so a custom fetch that ignores its signal cannot
         // outlive the timeout or the caller's abort.
         const { data, error, response } = await new Promise<FetchResult>((resolve, reject) => {
-          cancel = () => {
-            controller?.abort();
-            reject();
-          };
-          signal?.addEventListener("abort", cancel, { once: true });
-          timer =
-            controller &&
-            startTimer(timeoutMs, () => {
-              timedOut = true;
-              cancel();
-            });
-          run({
-            GET: (path: string, init?: { params?: Params }) => send("GET", path, init),
-            POST: (path: string, init?: { params?: Params; body?: unknown }) => send("POST", path, init),
-            PUT: (path: string, init?: { params?: Params; body?: unknown }) => send("PUT", path, init),
-            DELETE: (path: string, init?: { params?: Params }) => send("DELETE", path, init),
-          } as unknown as AttemptClient<Paths>).then(resolve, reject);
+          // The catch below aborts the controller, which cancels the request.
+          onAbort = reject;
+          signal?.addEventListener("abort", reject, { once: true });
+          // The attempt itself as the reason: only a timeout rejects with it.
+          timer = controller && startTimer(timeoutMs, () => reject(a));
+          current = a;
+          run(attemptClient).then(resolve, reject);
         });
         // A delete is retried after no answer, a timeout or a 5xx (the dashboard API never answers
         // 408 or 429), after any of which the earlier attempt may have done the work.
         if (response.ok || (policy === "delete" && retry && response.status === 404)) {
           return { data: map ? map(data as never, response) : (data as T), response };
         }
-        failure = createApiError(response, error, { label: labelOf(target), secrets, now: now() });
+        failure = createApiError(response, error, { label: labelOf(a), secrets, now: now() });
       } catch (error) {
-        // A connection error names the host too: which service did not answer matters.
-        const where = labelOf(target, true);
-        failure = timedOut
-          ? new TimeoutError(redact(`${where} timed out after ${timeoutMs} ms`, secrets))
-          : // SDK errors are final; anything thrown before fetch was reached is the caller's own mistake.
-            error instanceof SdkError || !target
-            ? error
-            : new ConnectionError(redact(`${where} failed: ${errorCode(error) ?? "no response"}`, secrets), {
-                cause: sanitizeError(error, secrets),
-              });
+        // Whatever went wrong (a timeout, the caller's abort, a body over maxResponseBytes), the
+        // request is let go.
+        controller?.abort();
+        // A connection error names the host too: which service did not answer matters. (A timer
+        // fires only after `run` has called `send`, so the attempt has its URL then.)
+        failure =
+          error === a
+            ? new TimeoutError(redact(`${labelOf(a, true)} timed out after ${timeoutMs} ms`, secrets))
+            : // SDK errors are final; anything thrown before fetch was reached is the caller's own mistake.
+              error instanceof SdkError || !a.url
+              ? error
+              : new ConnectionError(
+                  redact(`${labelOf(a, true)} failed: ${errorCode(error) ?? "no response"}`, secrets),
+                  { cause: sanitizeError(error, secrets) },
+                );
       } finally {
         clearTimeout(timer);
-        signal?.removeEventListener("abort", cancel);
+        signal?.removeEventListener("abort", onAbort);
       }
       if (signal?.aborted) throw abortError();
       const delay = retryDelay(failure, policy, retry, retries);
@@ -336,9 +381,7 @@ export function createTransport<Paths extends {}>(
     }
   }
 
-  return {
-    call: (policy, opts, run, map, invalid) => new APIPromise(execute(policy, opts, run, map, invalid)),
-  };
+  return (policy, opts, run, map, invalid) => new APIPromise(execute(policy, opts, run, map, invalid));
 }
 
 type Params = {
@@ -353,9 +396,11 @@ type Params = {
  * ones left out. (A test compares the two.)
  */
 function buildUrl(baseUrl: string, path: string, params: Params | undefined): string {
-  let url =
-    baseUrl +
-    path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.path?.[name] as string));
+  // Not path.replace with a pattern: that alone cost more than the rest of this function per call.
+  let url = baseUrl + path;
+  for (const name in params?.path) {
+    url = url.replace(`{${name}}`, encodeURIComponent(params.path[name] as string));
+  }
   let separator = "?";
   const query = params?.query;
   for (const name in query) {
@@ -368,57 +413,25 @@ function buildUrl(baseUrl: string, path: string, params: Params | undefined): st
   return url;
 }
 
-// Shared: a decoder made per call costs more than the rest of this pipeline's own work per call.
-// Decoding without `stream` resets it each time; like response.text(): UTF-8, a BOM dropped,
-// malformed bytes replaced.
-const decoder = new TextDecoder();
-
-/**
- * The body as text, read chunk by chunk (fetch has already decompressed it) and counted as it
- * comes: past `maxBytes` the body is cancelled at once and the result is undefined, so a
- * decompression bomb never holds more than about `maxBytes` in memory.
- */
-async function readText(response: Response, maxBytes: number): Promise<string | undefined> {
-  const reader = response.body?.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let size = 0;
-  for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
-    size += chunk.value.length;
-    if (size > maxBytes) {
-      reader?.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(chunk.value);
-  }
-  // Most bodies come in one chunk; others are joined once, then decoded (a character may span two).
-  return decoder.decode(chunks[1] ? await new Blob(chunks).arrayBuffer() : chunks[0]);
-}
-
 // Built only for a log line or an error: parsing the URL is measurable on a fast local call.
-function labelOf(target: Target | undefined, withHost?: boolean): string {
-  if (!target) return "request";
-  const url = new URL(target.url);
-  return `${target.method} ${withHost ? url.origin : ""}${url.pathname}`;
+function labelOf(a: Attempt, withHost?: boolean): string {
+  const url = new URL(a.url as string);
+  return `${a.method} ${withHost ? url.origin : ""}${url.pathname}`;
 }
 
 /**
  * The headers of every request: the SDK's User-Agent, then `extra`, then the credentials, which
- * `extra` cannot replace. Lower-case names, as fetch would send them; a plain object is what fetch
- * reads fastest.
+ * `extra` cannot replace. Built once per client (and per call only for a call's own `headers`): fetch
+ * copies a Headers faster than it reads a plain object with the same entries.
  */
-function buildHeaders(
-  options: TransportOptions,
-  extra: Record<string, string> | undefined,
-): Record<string, string> {
+function buildHeaders(options: TransportOptions, extra: Record<string, string> | undefined): Headers {
   const headers = new Headers();
   try {
     // Browsers ignore a page's User-Agent or, as a non-safelisted header, make the server's CORS
     // policy allow it; every browser's own User-Agent starts with "Mozilla/", no server runtime's does.
     if (!globalThis.navigator?.userAgent?.startsWith("Mozilla/")) {
-      headers.set(
-        "User-Agent",
-        options.userAgent ? `${SDK_USER_AGENT} ${options.userAgent}` : SDK_USER_AGENT,
-      );
+      // Headers drops the trailing space when there is no `userAgent`.
+      headers.set("User-Agent", `${SDK_USER_AGENT} ${options.userAgent ?? ""}`);
     }
     // Credentials last, and Headers compares names case-insensitively: `extra` cannot replace them.
     for (const [name, value] of Object.entries({ ...extra, ...options.authHeaders }))
@@ -427,5 +440,5 @@ function buildHeaders(
     // Not the runtime's message: it quotes the offending value, which may be a secret.
     throw new TypeError(`${options.client}: headers must map header names to valid header values`);
   }
-  return Object.fromEntries(headers);
+  return headers;
 }

@@ -13,7 +13,7 @@ export class AccountsResource {
 
   /** Invites 1 to 50 addresses to the caller's team; one result per address, in order. Not retried. */
   sendInvitations(emails: string[], opts?: RequestOptions): APIPromise<Invitation[]> {
-    return this.#t.call(
+    return this.#t(
       "unsafe",
       opts,
       (c) => c.POST("/accounts/invitations", { body: { emails } }),
@@ -23,7 +23,7 @@ export class AccountsResource {
 
   /** The GUID of the team a user's or invited address belongs to; unknown ones reject with NotFoundError. */
   getTeamGuid(email: string, opts?: RequestOptions): APIPromise<string> {
-    return this.#t.call(
+    return this.#t(
       "safe",
       opts,
       (c) => c.GET("/accounts/team-guid", { params: { query: { email } } }),

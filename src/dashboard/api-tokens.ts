@@ -27,7 +27,7 @@ export class ApiTokensResource {
 
   /** One page of tokens by ascending `id`, optionally filtered by name. */
   list(query: ListApiTokensQuery = {}, opts?: RequestOptions): APIPromise<ApiTokenList> {
-    return this.#t.call("safe", opts, (c) => c.GET("/dashboard/api-tokens", { params: { query } }));
+    return this.#t("safe", opts, (c) => c.GET("/dashboard/api-tokens", { params: { query } }));
   }
 
   /** Every token matching `filter`, fetching pages of `pageSize` (default 100) as the loop goes. */
@@ -47,7 +47,7 @@ export class ApiTokensResource {
    * `tokenId` when the body held one, so the token can be deleted.
    */
   create(request: CreateApiTokenRequest, opts?: RequestOptions): APIPromise<CreatedApiToken> {
-    return this.#t.call(
+    return this.#t(
       "unsafe",
       opts,
       (c) => c.POST("/dashboard/api-tokens", { body: request }),
@@ -58,7 +58,7 @@ export class ApiTokensResource {
 
   /** One token, without its secret; another user's or an unknown id rejects with NotFoundError. */
   get(id: ApiTokenId, opts?: RequestOptions): APIPromise<ApiToken> {
-    return this.#t.call(
+    return this.#t(
       "safe",
       opts,
       (c) => c.GET("/dashboard/api-tokens/{id}", { params: { path: { id } } }),
@@ -72,7 +72,7 @@ export class ApiTokensResource {
    * deleted it.
    */
   delete(id: ApiTokenId, opts?: RequestOptions): APIPromise<void> {
-    return this.#t.call("delete", opts, (c) =>
+    return this.#t("delete", opts, (c) =>
       c.DELETE("/dashboard/api-tokens/{id}", { params: { path: { id } } }),
     );
   }

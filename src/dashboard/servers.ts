@@ -13,7 +13,7 @@ export class ServersResource {
 
   /** One page of servers, in the order they were connected. */
   list(query: ListServersQuery = {}, opts?: RequestOptions): APIPromise<ServerList> {
-    return this.#t.call("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
+    return this.#t("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
   }
 
   /** Every server, fetching pages of `pageSize` (default 100) as the loop goes. */
@@ -28,7 +28,7 @@ export class ServersResource {
 
   /** Connects 1 to 100 servers; resolves to the new servers, in request order. Not retried. */
   connect(servers: ServerToConnect[], opts?: RequestOptions): APIPromise<Server[]> {
-    return this.#t.call(
+    return this.#t(
       "unsafe",
       opts,
       (c) => c.POST("/si/servers", { body: { servers } }),
@@ -42,7 +42,7 @@ export class ServersResource {
    * removed it.
    */
   delete(guid: string, opts?: RequestOptions): APIPromise<void> {
-    return this.#t.call("delete", opts, (c) =>
+    return this.#t("delete", opts, (c) =>
       c.DELETE("/si/servers/{guid}", { params: { path: { guid: segment(guid) } } }),
     );
   }

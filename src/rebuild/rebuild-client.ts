@@ -102,7 +102,7 @@ export class RebuildClient {
         ),
       );
     }
-    return this.#t.call(
+    return this.#t(
       "safe",
       opts,
       (c) => c.POST(SUBMIT_PATH, { body: request }),

@@ -29,7 +29,7 @@ function remove(policy: RetryPolicy, steps: Step[]) {
     },
     { sleep, random: () => 0.5, now: () => 0 },
   );
-  const call = t.call(policy, undefined, (c) => c.DELETE("/items/{id}", { params: { path: { id: 7 } } }));
+  const call = t(policy, undefined, (c) => c.DELETE("/items/{id}", { params: { path: { id: 7 } } }));
   return { call, requests };
 }
 

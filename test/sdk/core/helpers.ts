@@ -128,16 +128,16 @@ export function setup(
     requests,
     waits,
     list: (opts?: { signal?: AbortSignal; timeoutMs?: number }) =>
-      t.call("safe", opts, (c) => c.GET("/items", { params: { query: { page: 1 } } })),
+      t("safe", opts, (c) => c.GET("/items", { params: { query: { page: 1 } } })),
     create: (opts?: { signal?: AbortSignal; timeoutMs?: number }) =>
-      t.call(
+      t(
         "unsafe",
         opts,
         (c) => c.POST("/items", { body: { name: "x" } }),
         (body) => body.data,
       ),
     remove: (id: number) =>
-      t.call("safe", undefined, (c) => c.DELETE("/items/{id}", { params: { path: { id } } })),
+      t("safe", undefined, (c) => c.DELETE("/items/{id}", { params: { path: { id } } })),
   };
 }
 

@@ -88,7 +88,7 @@ describe("results", () => {
     try {
       const { t, fetch } = setup([ok]);
       const mistake = new TypeError("guid must be a GUID");
-      const call = t.call("safe", undefined, () => {
+      const call = t("safe", undefined, () => {
         throw mistake;
       });
       await expect(call).rejects.toBe(mistake);
@@ -103,7 +103,7 @@ describe("results", () => {
     const { t } = setup([], { fetch: undefined as never });
     const global = vi.fn(async () => ok());
     vi.stubGlobal("fetch", global);
-    await t.call("safe", undefined, (c) => c.GET("/items"));
+    await t("safe", undefined, (c) => c.GET("/items"));
     expect(global).toHaveBeenCalledOnce();
   });
 

@@ -35,7 +35,7 @@ describe("request URLs", () => {
             fetch,
           });
           const params = { path: { id }, query };
-          await t.call("safe", undefined, (c) =>
+          await t("safe", undefined, (c) =>
             (c.GET as (path: string, init: object) => Promise<never>)("/items/{id}/children", { params }),
           );
           const expected = createFinalURL("/items/{id}/children", {
