@@ -77,7 +77,8 @@ export interface DispatcherOptions<World> {
 }
 
 export interface Dispatcher {
-  (req: MockRequest): Promise<DispatchResult>;
+  /** The answer, synchronously when the route gives it so (most do), else once it has it. */
+  (req: MockRequest): DispatchResult | Promise<DispatchResult>;
   /** The API mounted where `url` points, if any. */
   apiAt(url: URL): { kind: MountedApi<unknown>["kind"] } | undefined;
   /** The methods served at `url` (HEAD wherever GET is), or undefined when nothing is there. */
@@ -121,10 +122,10 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
   };
   const below = (entry: (typeof mounted)[number], url: URL) => url.pathname.slice(entry.prefix.length) || "/";
 
-  const dispatch = async (req: MockRequest): Promise<DispatchResult> => {
+  const dispatch = (req: MockRequest): DispatchResult | Promise<DispatchResult> => {
     const path = req.url.pathname;
     const entry = mountAt(req.url);
-    if (!entry) return { kind: "pass" };
+    if (!entry) return PASS;
     const journalAs = options.journal && entry.api.journalAs;
     // Real time for the duration (an adapter's concern, never the domain's); virtual time for `at`.
     const started = journalAs ? performance.now() : 0;
@@ -138,44 +139,51 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     const delayMs = settings?.latencyMs ?? 0;
     const fault = settings ? decideFault(settings, options.random) : "none";
     const found = entry.router.match(req.method, below(entry, req.url));
-    let response: DispatchResult & { kind: "respond" };
-    if (fault === "error") {
-      response = respond(injectedFaultResponse(), delayMs);
-    } else if (found.kind === "not-found") {
-      response = respond(errorResponse(new DomainError("NOT_FOUND", `No resource at ${path}`)), delayMs);
-    } else if (found.kind === "method-not-allowed") {
+    const conclude = (response: MockResponse): DispatchResult => {
+      observe({ request: req, response, fault });
+      if (journalAs) {
+        options.journal?.record({
+          atMs: arrivedAt,
+          api: journalAs,
+          method: req.method,
+          path,
+          operationId: found.kind === "found" ? ((found.route.operationId ?? null) as OperationId) : null,
+          status: response.status,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          caller,
+        });
+      }
+      return fault === "reset" ? { kind: "reset", delayMs } : { kind: "respond", response, delayMs };
+    };
+
+    if (fault === "error") return conclude(injectedFaultResponse());
+    if (found.kind === "not-found") {
+      return conclude(errorResponse(new DomainError("NOT_FOUND", `No resource at ${path}`)));
+    }
+    if (found.kind === "method-not-allowed") {
       const error = new DomainError("METHOD_NOT_ALLOWED", `${req.method} is not allowed on ${path}`, {
         allow: found.allow,
       });
-      response = respond(errorResponse(error), delayMs);
-    } else {
-      try {
-        if (entry.api.kind === "control") checkBodySize(req, found.route.maxBodyBytes);
-        response = respond(
-          await found.route.handle({ world: options.world, req, params: found.params, identify }),
-          delayMs,
-        );
-      } catch (thrown) {
-        const error = thrown instanceof FailureWithHeaders ? thrown.failure : thrown;
-        const headers = thrown instanceof FailureWithHeaders ? thrown.headers : {};
-        if (!(error instanceof DomainError)) options.onInternalError?.(error);
-        response = respond(errorResponse(error, headers), delayMs);
-      }
+      return conclude(errorResponse(error));
     }
-    observe({ request: req, response: response.response, fault });
-    if (journalAs) {
-      options.journal?.record({
-        atMs: arrivedAt,
-        api: journalAs,
-        method: req.method,
-        path,
-        operationId: found.kind === "found" ? ((found.route.operationId ?? null) as OperationId) : null,
-        status: response.response.status,
-        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-        caller,
-      });
+    const failed = (thrown: unknown): MockResponse => {
+      const error = thrown instanceof FailureWithHeaders ? thrown.failure : thrown;
+      const headers = thrown instanceof FailureWithHeaders ? thrown.headers : {};
+      if (!(error instanceof DomainError)) options.onInternalError?.(error);
+      return errorResponse(error, headers);
+    };
+    let handled: MockResponse | Promise<MockResponse>;
+    try {
+      if (entry.api.kind === "control") checkBodySize(req, found.route.maxBodyBytes);
+      handled = found.route.handle({ world: options.world, req, params: found.params, identify });
+    } catch (thrown) {
+      return conclude(failed(thrown));
     }
-    return fault === "reset" ? { kind: "reset", delayMs } : response;
+    // Most routes answer synchronously: their answer is given without waiting for a turn of the
+    // event loop, which the node server feels on every request.
+    return handled instanceof Promise
+      ? handled.then(conclude, (thrown: unknown) => conclude(failed(thrown)))
+      : conclude(handled);
   };
 
   return Object.assign(dispatch, {
@@ -211,6 +219,4 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
   }
 }
 
-function respond(response: MockResponse, delayMs: number): DispatchResult & { kind: "respond" } {
-  return { kind: "respond", response, delayMs };
-}
+const PASS: DispatchResult = Object.freeze({ kind: "pass" });

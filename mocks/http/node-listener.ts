@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DomainError } from "../domain/errors.js";
-import type { HeaderReader, MockRequest, MockResponse } from "../routes/types.js";
+import type { DispatchResult, HeaderReader, MockRequest, MockResponse } from "../routes/types.js";
 import type { Dispatcher } from "./dispatch.js";
 import type { Edge } from "./edge.js";
 import { errorResponse } from "./error-response.js";
@@ -88,14 +88,13 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
     const hasBody = announcesBody(req.rawHeaders);
     const log = (path: string, status: number | "reset") =>
       options.onRequest?.({ method, path, status, ms: now() - started });
-    req.on("error", () => res.destroy());
 
     const send = (request: MockRequest, response: MockResponse, answer: Answer) => {
       write(res, response, answer, head, edge.corsHeaders(request), (error) => internal(res, error));
       log(request.url.pathname, response.status);
     };
 
-    const target = parseTarget(req.url ?? "/", options.origin);
+    const target = parseTarget(req.url ?? "/", root.origin);
     const headers = rawHeaderReader(req.rawHeaders, target?.authority);
     if (!target) {
       const refused = edge.badTarget({ method, headers, body: null }, root);
@@ -127,29 +126,36 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
 
     const run = (body: Uint8Array | null, answer: Answer) => {
       const withBody: MockRequest = { method, url: request.url, headers, body };
-      dispatch(withBody).then(
-        (result) => {
-          const finish = () => {
-            try {
-              if (result.kind === "reset") {
-                req.socket.destroy();
-                log(request.url.pathname, "reset");
-                return;
-              }
-              const response =
-                result.kind === "pass"
-                  ? errorResponse(new DomainError("NOT_FOUND", `No resource at ${request.url.pathname}`))
-                  : result.response;
-              send(withBody, response, answer);
-            } catch (error) {
-              internal(res, error);
-            }
-          };
-          if (result.kind !== "pass" && result.delayMs > 0) setTimeout(finish, result.delayMs);
-          else finish();
-        },
-        (error: unknown) => internal(res, error),
-      );
+      const finish = (result: DispatchResult) => {
+        try {
+          if (result.kind === "reset") {
+            req.socket.destroy();
+            log(request.url.pathname, "reset");
+            return;
+          }
+          const response =
+            result.kind === "pass"
+              ? errorResponse(new DomainError("NOT_FOUND", `No resource at ${request.url.pathname}`))
+              : result.response;
+          send(withBody, response, answer);
+        } catch (error) {
+          internal(res, error);
+        }
+      };
+      const conclude = (result: DispatchResult) => {
+        if (result.kind !== "pass" && result.delayMs > 0) setTimeout(finish, result.delayMs, result);
+        else finish(result);
+      };
+      let result: DispatchResult | Promise<DispatchResult>;
+      try {
+        result = dispatch(withBody);
+      } catch (error) {
+        // Also when `run` was called by the body's `end` event, where nothing else would catch it.
+        internal(res, error);
+        return;
+      }
+      if (result instanceof Promise) result.then(conclude, (error: unknown) => internal(res, error));
+      else conclude(result);
     };
 
     // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): answer at
@@ -158,6 +164,8 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
       run(null, { close: false });
       return;
     }
+    // Only a body can fail to arrive (a GET's request ends with its headers): no listener per GET.
+    req.on("error", () => res.destroy());
     const limit = dispatch.bodyLimit(method, request.url);
     const chunks: Buffer[] = [];
     let size = 0;
@@ -189,7 +197,9 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
  */
 function parseTarget(target: string, origin: string): { url: URL; authority?: string } | undefined {
   try {
-    if (target.startsWith("/") && !target.startsWith("//")) return { url: new URL(target, origin) };
+    // An origin-form target is a path (and query) on the origin: appended, it is parsed once, where
+    // resolving it against the origin would parse both.
+    if (target.startsWith("/") && !target.startsWith("//")) return { url: new URL(origin + target) };
     if (target === "*") return { url: new URL("/*", origin) };
     const absolute = new URL(target);
     if (absolute.protocol !== "http:" && absolute.protocol !== "https:") return undefined;

@@ -6,7 +6,12 @@ import { assertNotBroader, authorizeOperation } from "./authorization.js";
 import { parseBearer } from "./bearer.js";
 import { duplicateClaims, makeClaim } from "./claims.js";
 import { paginate } from "./pagination.js";
-import { generateSecret, hashSecret as pureJsSha256Hex, type Sha256Hex } from "./secrets.js";
+import {
+  generateSecret,
+  hashSecret as pureJsSha256Hex,
+  rememberingHashes,
+  type Sha256Hex,
+} from "./secrets.js";
 import type { DashboardSeed } from "./seed.js";
 import { checkDashboardSnapshot, type DashboardSnapshot, dashboardSnapshotOf } from "./snapshot.js";
 import { buildStores, type DashboardStores } from "./stores.js";
@@ -97,6 +102,7 @@ export function createDashboardDomain({
   sha256Hex = pureJsSha256Hex,
 }: DashboardDomainOptions): DashboardDomain {
   const hashSecret = sha256Hex;
+  const hashPresented = rememberingHashes(sha256Hex);
   let stores: DashboardStores = loadSeed(seed, hashSecret);
 
   const teamOf = (userId: number): string => {
@@ -113,7 +119,7 @@ export function createDashboardDomain({
 
   return {
     authenticate(authorization) {
-      const record = stores.tokens.findBySecretHash(hashSecret(parseBearer(authorization)));
+      const record = stores.tokens.findBySecretHash(hashPresented(parseBearer(authorization)));
       if (!record) throw new DomainError("UNAUTHORIZED", "Unknown or deleted API token");
       const now = clock.now();
       if (record.expireAt !== null && record.expireAt <= now) {

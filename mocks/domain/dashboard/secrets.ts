@@ -15,6 +15,29 @@ export type Sha256Hex = (text: string) => string;
  */
 export const hashSecret: Sha256Hex = (secret) => bytesToHex(sha256(utf8ToBytes(secret)));
 
+/** Longer secrets are hashed each time rather than kept: bounds what the memory below holds. */
+const REMEMBERED_SECRET_LENGTH = 256;
+
+/**
+ * `hash` remembering the hashes of the last `capacity` secrets it was given. A client presents the
+ * same one or two bearer tokens on every request, and hashing one is the largest part of
+ * authenticating it (several microseconds with the pure-JS hash). Bounded in count and length, so
+ * a client sending a new secret each time costs nothing more than hashing it.
+ */
+export function rememberingHashes(hash: Sha256Hex, capacity = 64): Sha256Hex {
+  const known = new Map<string, string>();
+  return (secret) => {
+    const remembered = known.get(secret);
+    if (remembered !== undefined) return remembered;
+    const digest = hash(secret);
+    if (secret.length > REMEMBERED_SECRET_LENGTH) return digest;
+    // The oldest entry goes (a Map iterates in insertion order).
+    if (known.size >= capacity) known.delete(known.keys().next().value as string);
+    known.set(secret, digest);
+    return digest;
+  };
+}
+
 /** `mck_` and 40 hex digits (160 random bits): 44 characters, above the contract's minimum of 32. */
 export function generateSecret(random: Random): string {
   return `mck_${randomHex(random, 20)}`;

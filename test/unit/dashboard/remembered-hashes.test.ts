@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { hashSecret, rememberingHashes } from "../../../mocks/domain/dashboard/secrets.js";
+
+/** The hash under test, counting what it is asked. */
+function counted() {
+  const asked: string[] = [];
+  const hash = (text: string) => {
+    asked.push(text);
+    return hashSecret(text);
+  };
+  return { asked, hash };
+}
+
+describe("rememberingHashes", () => {
+  it("answers what the hash answers, hashing a secret presented again only once", () => {
+    const { asked, hash } = counted();
+    const remembering = rememberingHashes(hash);
+    for (let i = 0; i < 5; i++)
+      expect(remembering("mock-token-unrestricted")).toBe(hashSecret("mock-token-unrestricted"));
+    expect(asked).toEqual(["mock-token-unrestricted"]);
+  });
+
+  it("holds at most `capacity` secrets, forgetting the oldest first", () => {
+    const { asked, hash } = counted();
+    const remembering = rememberingHashes(hash, 3);
+    for (const secret of ["a", "b", "c", "d"]) remembering(secret);
+    asked.length = 0;
+    remembering("d");
+    remembering("c");
+    remembering("b");
+    expect(asked).toEqual([]);
+    remembering("a");
+    expect(asked).toEqual(["a"]);
+  });
+
+  it("does not keep long secrets, so a client cannot fill memory with them", () => {
+    const { asked, hash } = counted();
+    const remembering = rememberingHashes(hash);
+    const long = "x".repeat(10_000);
+    expect(remembering(long)).toBe(hashSecret(long));
+    expect(remembering(long)).toBe(hashSecret(long));
+    expect(asked).toEqual([long, long]);
+  });
+});
