@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import openapiTS, { astToString, COMMENT_HEADER, NEVER } from "openapi-typescript";
 import { parse } from "yaml";
 import { generateConsolePage } from "./generate/console.mjs";
+import { generateLimits } from "./generate/limits.mjs";
 import { generateSdkChecks } from "./generate/sdk-checks.mjs";
 import { generateValidators } from "./generate/validators.mjs";
 
@@ -25,6 +26,8 @@ const generators = [
   // The mock console's page (decisions/032), built from mocks/console/, with the control API's list
   // of public operations (the request journal's filter).
   [generateConsolePage, ["mock-control"]],
+  // Numbers the contract states that hand-written code uses as values (a page size, journal lengths).
+  [generateLimits, ["dashboard", "mock-control"]],
 ];
 
 /**

@@ -1,6 +1,7 @@
 // The request journal (decisions/030): the most recent requests to the public APIs, as the dispatcher
 // saw them, for people and tests to look at (`GET /__mock/requests`, `world.listRequests()`). It keeps
 // nothing secret by construction: what a request carried (headers, body, query) never reaches it.
+import { JOURNAL_METHOD_MAX_LENGTH, JOURNAL_PATH_MAX_LENGTH } from "../../src/generated/limits.js";
 import type { components, operations } from "../../src/generated/mock-control.js";
 import { BoundedLog } from "./bounded-log.js";
 import { formatInstant } from "./timestamp.js";
@@ -31,11 +32,6 @@ export interface JournalRecord {
 /** How many requests the journal keeps; past it the oldest is dropped (and counted). */
 export const REQUEST_JOURNAL_CAPACITY = 500;
 
-// A journal of 500 entries stays small whatever clients send: a method or path past these lengths is
-// cut (openapi/mock-control.yaml `JournalEntry` states both).
-const MAX_METHOD_LENGTH = 32;
-const MAX_PATH_LENGTH = 2048;
-
 export interface RequestJournal {
   /** The virtual time now (epoch ms): when a request arrived. */
   now(): number;
@@ -55,8 +51,14 @@ export function createRequestJournal(
   return {
     now: () => clock.now(),
     record(entry) {
-      if (entry.method.length > MAX_METHOD_LENGTH) entry.method = entry.method.slice(0, MAX_METHOD_LENGTH);
-      if (entry.path.length > MAX_PATH_LENGTH) entry.path = `${entry.path.slice(0, MAX_PATH_LENGTH - 1)}…`;
+      // The journal stays small whatever clients send: a method or path past the lengths
+      // openapi/mock-control.yaml's `JournalEntry` states is cut.
+      if (entry.method.length > JOURNAL_METHOD_MAX_LENGTH) {
+        entry.method = entry.method.slice(0, JOURNAL_METHOD_MAX_LENGTH);
+      }
+      if (entry.path.length > JOURNAL_PATH_MAX_LENGTH) {
+        entry.path = `${entry.path.slice(0, JOURNAL_PATH_MAX_LENGTH - 1)}…`;
+      }
       log.push(entry);
     },
     list(filter = {}) {

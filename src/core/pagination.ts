@@ -1,3 +1,4 @@
+import { PAGE_SIZE_MAXIMUM } from "../generated/limits.js";
 import type { RequestOptions } from "./options.js";
 
 /** One page of a list endpoint. */
@@ -12,9 +13,6 @@ export type FetchPage<Item> = (
   pageSize: number,
   opts: RequestOptions | undefined,
 ) => PromiseLike<Page<Item>>;
-
-/** Largest page the API serves, and so the fewest requests. */
-const DEFAULT_PAGE_SIZE = 100;
 
 /**
  * How many ids `paginate` remembers at most, to skip repeats and spot a server that loops: about
@@ -33,7 +31,8 @@ const REMEMBERED_IDS = 100_000;
 export async function* paginate<Item>(
   fetchPage: FetchPage<Item>,
   idOf: (item: Item) => unknown,
-  pageSize: number = DEFAULT_PAGE_SIZE,
+  // The largest page the API serves, and so the fewest requests.
+  pageSize: number = PAGE_SIZE_MAXIMUM,
   opts?: RequestOptions,
 ): AsyncGenerator<Item, void, undefined> {
   const seen = new Set<unknown>();

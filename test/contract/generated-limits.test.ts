@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import * as limits from "../../src/generated/limits.js";
+
+interface Parsed {
+  name: string;
+  document: unknown;
+}
+interface LimitsGenerator {
+  generateLimits(documents: Parsed[]): Array<{ path: string; content: string }>;
+}
+// A plain .mjs script (it runs before anything is built); a variable path keeps the type checker
+// from looking for its declarations.
+const generatorPath = "../../scripts/generate/limits.mjs";
+const { generateLimits } = (await import(/* @vite-ignore */ generatorPath)) as LimitsGenerator;
+
+const read = (name: string): Parsed => ({
+  name,
+  document: parse(readFileSync(new URL(`../../openapi/${name}.yaml`, import.meta.url), "utf8")),
+});
+
+describe("src/generated/limits.ts", () => {
+  it("holds the numbers where the contract states them", () => {
+    // Read here from the documents by hand, independently of the generator's pointers.
+    const dashboard = read("dashboard").document as {
+      components: { parameters: { PageSize: { schema: { maximum: number } } } };
+    };
+    const control = read("mock-control").document as {
+      components: { schemas: { JournalEntry: { properties: Record<string, { maxLength: number }> } } };
+    };
+    const entry = control.components.schemas.JournalEntry.properties;
+    expect({ ...limits }).toEqual({
+      PAGE_SIZE_MAXIMUM: dashboard.components.parameters.PageSize.schema.maximum,
+      JOURNAL_METHOD_MAX_LENGTH: entry.method?.maxLength,
+      JOURNAL_PATH_MAX_LENGTH: entry.path?.maxLength,
+    });
+  });
+
+  it("follows a change of the contract", () => {
+    const dashboard = read("dashboard");
+    const doc = dashboard.document as {
+      components: { parameters: { PageSize: { schema: { maximum: number } } } };
+    };
+    doc.components.parameters.PageSize.schema.maximum = 250;
+    const [file] = generateLimits([dashboard, read("mock-control")]);
+    expect(file?.content).toContain("export const PAGE_SIZE_MAXIMUM = 250;");
+  });
+
+  it("fails the generation when the contract no longer states a number there", () => {
+    const dashboard = read("dashboard");
+    const doc = dashboard.document as { components: { parameters: { PageSize: { schema: object } } } };
+    doc.components.parameters.PageSize.schema = { type: "integer" };
+    expect(() => generateLimits([dashboard, read("mock-control")])).toThrow(
+      /openapi\/dashboard\.yaml#\/components\/parameters\/PageSize\/schema\/maximum is not a number/,
+    );
+  });
+});
