@@ -61,7 +61,9 @@ function emit(target, generated) {
 
 for (const name of documents) {
   const source = pathToFileURL(join("openapi", `${name}.yaml`));
-  const types = astToString(await openapiTS(source, { transform }));
+  // A property with a `default` stays optional (openapi-typescript would make it required): the
+  // contract's defaults are on inputs (a completion's `status`), which a caller may leave out.
+  const types = astToString(await openapiTS(source, { transform, defaultNonNullable: false }));
   emit(join("src", "generated", `${name}.ts`), header.replace("%s", name) + COMMENT_HEADER + types);
 }
 const parsed = documents.map((name) => ({

@@ -427,7 +427,7 @@ export interface components {
              * @default success
              * @enum {string}
              */
-            status: "success" | "failed";
+            status?: "success" | "failed";
             /** @description The callback's `error_code`. */
             errorCode?: string | null;
             /** @description The callback's `error_message`. */

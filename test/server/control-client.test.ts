@@ -157,6 +157,10 @@ describe("every method against the standalone mock", () => {
     expect(link).toEqual({ assigned: true, projectId: expect.any(String), brand: null });
     const owners = (await control.state()).rebuild.projects.map((p) => p.owner.kind);
     expect(owners).toEqual(["system", "system", "user", "customer"]);
+
+    // An empty body: the status has its default (success).
+    const third = await submit("https://stall-three.example.com/");
+    expect(await control.completeRebuild(third.requestId, {})).toMatchObject({ status: "success" });
   });
 
   it("getFaults and setFaults", async () => {

@@ -107,6 +107,9 @@ describe("a wrong partner setting does not compile", () => {
       world.upsertPartner(1001, { featureEnabled: false, webhookApiKey: null, rateLimitPerHour: 30 });
       void client.listRequests({ operation: "submitRebuild", status: 429 }, { timeoutMs: 1000 });
       world.listRequests({ operation: "submitRebuild", status: 429 });
+      // A completion's status has a default (success), so it may be left out of the body.
+      void client.completeRebuild("id", {});
+      void world.completeRebuild("id", {});
     };
     expectTypeOf(wrong).toBeFunction();
     expectTypeOf(right).toBeFunction();
