@@ -25,7 +25,7 @@ const ANNOTATIONS = new Set([
 ]);
 
 /** Component schemas compiled beside the operations, by document (what is not an operation's body). */
-const COMPONENT_SCHEMAS = { "mock-control": ["MockSeed"] };
+const COMPONENT_SCHEMAS = { "mock-control": ["MockSeed", "HttpUrl"] };
 
 /**
  * The files this generator owns for the parsed documents `[{ name, document }]`: `{ path, content }`.

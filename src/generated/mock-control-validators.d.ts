@@ -139,7 +139,7 @@ export interface OperationInputs {
 export declare const operations: { readonly [Id in keyof OperationInputs]: OperationValidators };
 
 /** Component schemas compiled on their own. */
-export declare const schemas: Readonly<{ MockSeed: CompiledSchema; }>;
+export declare const schemas: Readonly<{ MockSeed: CompiledSchema; HttpUrl: CompiledSchema; }>;
 
 /** What each pattern of the document means, from its `x-pattern-description` (a noun phrase). */
 export declare const patternDescriptions: Readonly<Record<string, string>>;

@@ -3,8 +3,10 @@
 // checks every value; here are only the rules a schema cannot state: the `{origin}` placeholder, the
 // rebuild key differing from the webhook key, one brand per server IP, and the canonical forms kept.
 import type { components } from "../../../src/generated/mock-control.js";
+import { schemas } from "../../../src/generated/mock-control-validators.js";
 import { DomainError, type FieldError, validationFailed } from "../errors.js";
 import type { Random } from "../random.js";
+import { schemaProblems } from "../validation/check.js";
 import { duplicateOf, joinPath } from "../validation/schema-errors.js";
 import { canonicalIp } from "./ip-address.js";
 import { generateKey } from "./secrets.js";
@@ -15,8 +17,8 @@ export type PartnerSettingsFields = components["schemas"]["PartnerSettingsFields
 
 const DEFAULT_REGION = "eu";
 const DEFAULT_RATE_LIMIT_PER_HOUR = 30;
-/** What a webhook URL may start with to mean the mock's own origin. */
-const ORIGIN_PLACEHOLDER = "{origin}";
+/** What a webhook URL may start with to mean the mock's own origin (snapshots write it too). */
+export const ORIGIN_PLACEHOLDER = "{origin}";
 
 /** A partner id a body gives as a JSON number or a digit string (the schema checked which). */
 export function partnerIdOf(value: number | string): number {
@@ -129,12 +131,17 @@ export class PartnerBook {
     const next: PartnerSettings = { ...current };
     const { webhookUrl, brands, ...plain } = fields;
     Object.assign(next, plain);
-    if (webhookUrl !== undefined) {
-      next.webhookUrl = webhookUrl?.startsWith(ORIGIN_PLACEHOLDER)
-        ? this.origin + webhookUrl.slice(ORIGIN_PLACEHOLDER.length)
-        : webhookUrl;
-    }
     const problems: FieldError[] = [];
+    if (webhookUrl?.startsWith(ORIGIN_PLACEHOLDER)) {
+      next.webhookUrl = this.origin + webhookUrl.slice(ORIGIN_PLACEHOLDER.length);
+      // The schema checked what was written; what it stands for must be an HttpUrl too (its length
+      // depends on the origin), or every answer that shows it would break the contract.
+      for (const problem of schemaProblems(schemas.HttpUrl, next.webhookUrl, joinPath(path, "webhookUrl"))) {
+        problems.push({ ...problem, message: `${problem.message} once {origin} is ${this.origin}` });
+      }
+    } else if (webhookUrl !== undefined) {
+      next.webhookUrl = webhookUrl;
+    }
     if (brands !== undefined) next.brands = canonicalBrands(brands, joinPath(path, "brands"), problems);
     if (problems.length === 0 && next.apiKey === next.webhookApiKey) {
       problems.push({

@@ -11,7 +11,7 @@ import { jsonDepth, MAX_JSON_DEPTH } from "../validation/json-depth.js";
 import { duplicateOf, joinPath } from "../validation/schema-errors.js";
 import type { PendingAttempt } from "./deliveries.js";
 import type { RebuildEntry } from "./ledger.js";
-import type { PartnerBook } from "./partners.js";
+import { ORIGIN_PLACEHOLDER, type PartnerBook } from "./partners.js";
 import { acceptSourceUrl } from "./source-url.js";
 import type { DeliveryRecord, PartnerSettings, ProjectRecord, RebuildRecord } from "./types.js";
 import type { StoredSinkEntry } from "./webhook-sink.js";
@@ -44,8 +44,6 @@ export interface RebuildParts {
   sink: CheckedRebuildSnapshot["sink"];
   rateWindows: ReadonlyMap<number, readonly number[]>;
 }
-
-const ORIGIN_PLACEHOLDER = "{origin}";
 
 /** The snapshot of a rebuild domain's parts. A webhook URL on the mock's own origin is written `{origin}/…`. */
 export function rebuildSnapshotOf(origin: string, parts: RebuildParts): RebuildSnapshot {

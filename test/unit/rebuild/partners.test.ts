@@ -154,6 +154,15 @@ describe("upsertPartner", () => {
     ["a relative webhook URL", { webhookUrl: "/hook" }, ["invalid_format@webhookUrl"]],
     ["an ftp webhook URL", { webhookUrl: "ftp://example.com/" }, ["invalid_format@webhookUrl"]],
     ["a numeric webhook URL", { webhookUrl: 5 }, ["invalid_type@webhookUrl"]],
+    // `{origin}/…` stands for a URL that must itself be an HttpUrl (format: iri, at most 2048 characters).
+    ["a malformed escape after {origin}", { webhookUrl: "{origin}/a%zz" }, ["invalid_format@webhookUrl"]],
+    ["two fragments after {origin}", { webhookUrl: "{origin}/a#b#c" }, ["invalid_format@webhookUrl"]],
+    ["brackets after {origin}", { webhookUrl: "{origin}/a[1]" }, ["invalid_format@webhookUrl"]],
+    [
+      "{origin}/… too long once the origin stands in",
+      { webhookUrl: `{origin}/${"a".repeat(2030)}` },
+      ["too_big@webhookUrl"],
+    ],
     ["an upper-case region", { region: "EU" }, ["invalid_format@region"]],
     ["a zero limit", { rateLimitPerHour: 0 }, ["too_small@rateLimitPerHour"]],
     ["a fractional limit", { rateLimitPerHour: 1.5 }, ["invalid_type@rateLimitPerHour"]],
@@ -175,6 +184,13 @@ describe("upsertPartner", () => {
     const before = domain.state();
     expect(fieldErrorsOf(() => domain.upsertPartner(1001, patch))).toEqual(expected);
     expect(domain.state()).toEqual(before);
+  });
+
+  it("takes {origin}/… with escapes, a query and one fragment, as the URL it stands for", () => {
+    const { domain } = setup();
+    expect(domain.upsertPartner(1001, { webhookUrl: "{origin}/hook%20one?a=1#top" }).webhookUrl).toBe(
+      `${ORIGIN}/hook%20one?a=1#top`,
+    );
   });
 
   it("allows clearing the webhook", () => {
