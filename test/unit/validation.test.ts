@@ -120,7 +120,8 @@ describe("field errors from the compiled schemas: one vocabulary, one style, one
         {
           type: "invalid_format",
           path: "webhookUrl",
-          message: "must be an absolute http or https URL, or `{origin}/` followed by a path",
+          message:
+            "must be an absolute http or https URL, or `{origin}/` followed by a path (no brackets, `%` only as a two-hex-digit escape, one `#` at most)",
         },
       ],
     ],
