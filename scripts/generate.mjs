@@ -61,8 +61,9 @@ function emit(target, generated) {
 
 for (const name of documents) {
   const source = pathToFileURL(join("openapi", `${name}.yaml`));
-  // A property with a `default` stays optional (openapi-typescript would make it required): the
-  // contract's defaults are on inputs (a completion's `status`), which a caller may leave out.
+  // A property with a `default` stays optional unless `required` lists it (openapi-typescript would
+  // make it required): the types describe what is on the wire, where nothing fills a default in. A
+  // caller may leave a completion's `status` out; a defaulted response field could be absent too.
   const types = astToString(await openapiTS(source, { transform, defaultNonNullable: false }));
   emit(join("src", "generated", `${name}.ts`), header.replace("%s", name) + COMMENT_HEADER + types);
 }

@@ -180,7 +180,8 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       return conclude(failed(thrown));
     }
     // Most routes answer synchronously: their answer is given without waiting for a turn of the
-    // event loop, which the node server feels on every request.
+    // event loop, which the node server feels on every request. A route's type allows a Promise,
+    // not any thenable, so `instanceof` tells the two apart.
     return handled instanceof Promise
       ? handled.then(conclude, (thrown: unknown) => conclude(failed(thrown)))
       : conclude(handled);

@@ -203,7 +203,8 @@ function parseTarget(target: string, origin: string): { url: URL; authority?: st
     if (target === "*") return { url: new URL("/*", origin) };
     const absolute = new URL(target);
     if (absolute.protocol !== "http:" && absolute.protocol !== "https:") return undefined;
-    return { url: new URL(absolute.pathname + absolute.search, origin), authority: absolute.host };
+    // Its path appended to the origin too: `http://host//other/x` names the path `//other/x`, not `other`.
+    return { url: new URL(origin + absolute.pathname + absolute.search), authority: absolute.host };
   } catch {
     return undefined;
   }

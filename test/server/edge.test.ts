@@ -248,6 +248,27 @@ describe("the Host check (DNS rebinding)", () => {
     expect(allowed.status).toBe(200);
   });
 
+  it("a request-target's path stays a path: `/\\host/…` and `http://host//other/…` name no other host", async () => {
+    const exchange = (target: string) =>
+      socketExchange(
+        port(),
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN.unrestricted}\r\nConnection: close\r\n\r\n`,
+      );
+    expect((await exchange("/v1/si/servers")).status).toBe(200);
+    // Resolved against the origin, `/\` would start an authority (WHATWG URL) and this would be the
+    // servers list of host 127.0.0.1:<port>; it is the path `//127.0.0.1:<port>/v1/si/servers`.
+    const backslash = await exchange(`/\\127.0.0.1:${port()}/v1/si/servers`);
+    expect(backslash.status).toBe(404);
+    expect(JSON.parse(backslash.body)).toMatchObject({
+      message: expect.stringContaining(`//127.0.0.1:${port()}/v1`),
+    });
+    const doubled = await exchange(`http://127.0.0.1:${port()}//127.0.0.1:${port()}/v1/si/servers`);
+    expect(doubled.status).toBe(404);
+    expect(JSON.parse(doubled.body)).toMatchObject({
+      message: expect.stringContaining(`//127.0.0.1:${port()}/v1`),
+    });
+  });
+
   it("--allowed-host and the --host value are answered; CORS can be turned off", async () => {
     const other = await startMockServer({
       port: 0,

@@ -19,20 +19,24 @@ export const hashSecret: Sha256Hex = (secret) => bytesToHex(sha256(utf8ToBytes(s
 const REMEMBERED_SECRET_LENGTH = 256;
 
 /**
- * `hash` remembering the hashes of the last `capacity` secrets it was given. A client presents the
+ * `hash` remembering the hashes of the `capacity` secrets it was last given. A client presents the
  * same one or two bearer tokens on every request, and hashing one is the largest part of
  * authenticating it (several microseconds with the pure-JS hash). Bounded in count and length, so
- * a client sending a new secret each time costs nothing more than hashing it.
+ * a client sending a new secret each time costs nothing more than hashing it, and a secret in use
+ * stays remembered (the least recently presented one goes first).
  */
 export function rememberingHashes(hash: Sha256Hex, capacity = 64): Sha256Hex {
   const known = new Map<string, string>();
   return (secret) => {
-    const remembered = known.get(secret);
-    if (remembered !== undefined) return remembered;
-    const digest = hash(secret);
-    if (secret.length > REMEMBERED_SECRET_LENGTH) return digest;
-    // The oldest entry goes (a Map iterates in insertion order).
-    if (known.size >= capacity) known.delete(known.keys().next().value as string);
+    let digest = known.get(secret);
+    if (digest !== undefined) {
+      // Moved to the end: a Map iterates in insertion order, so its first key is the least recent.
+      known.delete(secret);
+    } else {
+      digest = hash(secret);
+      if (secret.length > REMEMBERED_SECRET_LENGTH) return digest;
+      if (known.size >= capacity) known.delete(known.keys().next().value as string);
+    }
     known.set(secret, digest);
     return digest;
   };

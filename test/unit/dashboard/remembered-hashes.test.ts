@@ -20,17 +20,17 @@ describe("rememberingHashes", () => {
     expect(asked).toEqual(["mock-token-unrestricted"]);
   });
 
-  it("holds at most `capacity` secrets, forgetting the oldest first", () => {
+  it("holds at most `capacity` secrets, forgetting the least recently presented first", () => {
     const { asked, hash } = counted();
     const remembering = rememberingHashes(hash, 3);
-    for (const secret of ["a", "b", "c", "d"]) remembering(secret);
+    for (const secret of ["a", "b", "c"]) remembering(secret);
+    remembering("a"); // in use again: now the most recent
+    remembering("d"); // full: "b" goes
     asked.length = 0;
-    remembering("d");
-    remembering("c");
-    remembering("b");
+    for (const secret of ["a", "c", "d"]) remembering(secret);
     expect(asked).toEqual([]);
-    remembering("a");
-    expect(asked).toEqual(["a"]);
+    remembering("b");
+    expect(asked).toEqual(["b"]);
   });
 
   it("does not keep long secrets, so a client cannot fill memory with them", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createClock } from "../../../mocks/domain/clock.js";
 import { defaultRebuildSeed, type RebuildSeed } from "../../../mocks/domain/rebuild/index.js";
 import { createMockWorld } from "../../../mocks/world.js";
+import { operations } from "../../../src/generated/mock-control-validators.js";
 import { codeOf, fieldErrorsOf, ORIGIN, setup, T0 } from "./fixture.js";
 
 const brand = {
@@ -185,6 +186,15 @@ describe("upsertPartner", () => {
     expect(fieldErrorsOf(() => domain.upsertPartner(1001, patch))).toEqual(expected);
     expect(domain.state()).toEqual(before);
   });
+
+  it.each(["{origin}/a%zz", "{origin}/a%2", "{origin}/a#b#c", "{origin}/a[1]", "{origin}/a]"])(
+    "the contract's {origin} pattern itself refuses %s (not only the resolved URL's check)",
+    (webhookUrl) => {
+      const validate = operations.upsertPartner.body?.validate;
+      expect(validate?.({ webhookUrl })).toBe(false);
+      expect(validate?.({ webhookUrl: "{origin}/a%2F?q=1#top" })).toBe(true);
+    },
+  );
 
   it("takes {origin}/… with escapes, a query and one fragment, as the URL it stands for", () => {
     const { domain } = setup();
