@@ -19,25 +19,34 @@ export const hashSecret: Sha256Hex = (secret) => bytesToHex(sha256(utf8ToBytes(s
 const REMEMBERED_SECRET_LENGTH = 256;
 
 /**
- * `hash` remembering the hashes of the `capacity` secrets it was last given. A client presents the
- * same one or two bearer tokens on every request, and hashing one is the largest part of
- * authenticating it (several microseconds with the pure-JS hash). Bounded in count and length, so
- * a client sending a new secret each time costs nothing more than hashing it, and a secret in use
- * stays remembered (the least recently presented one goes first).
+ * `hash` remembering the hashes of `capacity` secrets. A client presents the same one or two bearer
+ * tokens on every request, and hashing one is the largest part of authenticating it (several
+ * microseconds with the pure-JS hash). Bounded in count and length, so a client sending a new
+ * secret each time costs nothing more than hashing it, and a secret in use stays remembered: the
+ * one to forget is the oldest not presented since it was last passed over (a "second chance"
+ * order, which costs a hit one flag instead of moving its entry).
  */
 export function rememberingHashes(hash: Sha256Hex, capacity = 64): Sha256Hex {
-  const known = new Map<string, string>();
-  return (secret) => {
-    let digest = known.get(secret);
-    if (digest !== undefined) {
-      // Moved to the end: a Map iterates in insertion order, so its first key is the least recent.
+  const known = new Map<string, { digest: string; presented: boolean }>();
+  const forgetOne = () => {
+    // Oldest first; one presented since is moved to the end once, so this ends within capacity + 1 steps.
+    for (const [secret, entry] of known) {
       known.delete(secret);
-    } else {
-      digest = hash(secret);
-      if (secret.length > REMEMBERED_SECRET_LENGTH) return digest;
-      if (known.size >= capacity) known.delete(known.keys().next().value as string);
+      if (!entry.presented) return;
+      entry.presented = false;
+      known.set(secret, entry);
     }
-    known.set(secret, digest);
+  };
+  return (secret) => {
+    const entry = known.get(secret);
+    if (entry !== undefined) {
+      entry.presented = true;
+      return entry.digest;
+    }
+    const digest = hash(secret);
+    if (secret.length > REMEMBERED_SECRET_LENGTH) return digest;
+    if (known.size >= capacity) forgetOne();
+    known.set(secret, { digest, presented: false });
     return digest;
   };
 }

@@ -33,6 +33,20 @@ describe("rememberingHashes", () => {
     expect(asked).toEqual(["b"]);
   });
 
+  it("keeps a secret in use however many others come and go", () => {
+    const { asked, hash } = counted();
+    const remembering = rememberingHashes(hash, 3);
+    for (let i = 0; i < 100; i++) {
+      remembering("in-use");
+      remembering(`guess-${i}`);
+    }
+    expect(asked.filter((secret) => secret === "in-use")).toEqual(["in-use"]);
+    // The guesses were forgotten: only the last few are still known.
+    asked.length = 0;
+    remembering("guess-0");
+    expect(asked).toEqual(["guess-0"]);
+  });
+
   it("does not keep long secrets, so a client cannot fill memory with them", () => {
     const { asked, hash } = counted();
     const remembering = rememberingHashes(hash);
