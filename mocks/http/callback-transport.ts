@@ -46,14 +46,23 @@ export function createCallbackTransport({
     }
     try {
       const response = await postCallback(url, headers, body, timeoutMs);
-      // Reading the (small) answer frees the connection; cancelling the stream stalls under MSW's passthrough.
-      await response.arrayBuffer();
+      await drain(response.body);
       return { status: response.status };
     } catch (error) {
       const name = error instanceof Error ? error.name : "";
       return { error: name === "TimeoutError" || name === "AbortError" ? "timeout" : "network error" };
     }
   };
+}
+
+/**
+ * Reads an answer's body to its end keeping nothing: reading frees the connection (cancelling the
+ * stream stalls under MSW's passthrough), and a receiver that answers with an endless body costs
+ * no memory, only the attempt's time, which its timeout bounds.
+ */
+async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  const reader = body?.getReader();
+  if (reader) while (!(await reader.read()).done);
 }
 
 /**
