@@ -32,6 +32,7 @@ export type { MockBaseUrls, MockDispatcherOptions, MockObservation } from "./htt
 export {
   createMockWorld,
   DEFAULT_ORIGIN,
+  type MockClock,
   type MockControl,
   type MockSeed,
   type MockWorld,

@@ -146,7 +146,7 @@ export interface MockWorld extends MockControl {
   /** The mock's own origin: the control API (`/__mock`) and the built-in webhook sink live under it. */
   readonly origin: string;
   /** The virtual clock: `advance(ms)` runs what falls due (completions, callback retries). */
-  readonly clock: Clock;
+  readonly clock: MockClock;
   /**
    * Calls `listener` after every change: a request to either API that changed something (a token's
    * `lastUsedAt` included), a control operation, the clock's own work (completions, callback
@@ -157,8 +157,20 @@ export interface MockWorld extends MockControl {
   onChange(listener: () => void): () => void;
 }
 
+/**
+ * A world's clock as its users see it: read it, move it forward, freeze it, wait for due work. Its
+ * reset and jumps in time belong to the world (`reset`, `restore`), which keeps its state in step
+ * with them; scheduling belongs to the domains.
+ */
+export type MockClock = Pick<
+  Clock,
+  "now" | "advance" | "freeze" | "settle" | "dispose" | "offsetMs" | "frozen"
+>;
+
 /** What the adapters reach through a world: its domains (never exported from the package). */
 export interface WorldCore {
+  /** The whole clock, of which `world.clock` is a view. */
+  readonly clock: Clock;
   /** The world itself: the control API's routes call its operations. */
   readonly control: MockWorld;
   readonly dashboard: DashboardDomain;
@@ -291,7 +303,19 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
   const world: MockWorld = {
     origin,
-    clock,
+    clock: {
+      now: () => clock.now(),
+      advance: (ms) => clock.advance(ms),
+      freeze: () => clock.freeze(),
+      settle: () => clock.settle(),
+      dispose: () => clock.dispose(),
+      get offsetMs() {
+        return clock.offsetMs;
+      },
+      get frozen() {
+        return clock.frozen;
+      },
+    },
 
     reset() {
       clock.reset();
@@ -395,6 +419,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   };
 
   cores.set(world, {
+    clock,
     control: world,
     dashboard,
     rebuild,

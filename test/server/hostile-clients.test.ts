@@ -204,7 +204,7 @@ describe("a failure while answering is a 500 INTERNAL, reported, and the server 
     const reported: unknown[] = [];
     const server = await startMockServer({ port: 0, onInternalError: (error) => reported.push(error) });
     try {
-      server.world.clock.schedule(server.world.clock.now() + 5, () => {
+      coreOf(server.world).clock.schedule(server.world.clock.now() + 5, () => {
         throw new Error("task bug");
       });
       for (let i = 0; i < 100 && reported.length === 0; i++)

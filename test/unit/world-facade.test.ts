@@ -96,6 +96,31 @@ describe("no world shares a mutable object with another", () => {
   });
 });
 
+describe("the world's clock is a view", () => {
+  it("reads, advances, freezes and settles the world's time; its reset and jumps stay the world's", async () => {
+    const world = createMockWorld({ clock: createClock({ source: () => FROZEN_AT }) });
+    expect(Object.keys(world.clock).sort()).toEqual(
+      ["advance", "dispose", "freeze", "frozen", "now", "offsetMs", "settle"].sort(),
+    );
+    expect(world.clock.frozen).toBe(false);
+    world.clock.freeze();
+    expect(world.clock.frozen).toBe(true);
+    const { requestId } = submit(world, "https://clock-view.example.com/");
+    await world.clock.advance(5_000);
+    await world.clock.settle();
+    expect(world.clock.now()).toBe(FROZEN_AT + 5_000);
+    expect(world.clock.offsetMs).toBe(5_000);
+    expect(world.state().rebuild.rebuilds.find((r) => r.requestId === requestId)?.status).toBe("success");
+    // What would put the clock out of step with the world's state is not there, in types or at run time.
+    // @ts-expect-error reset is the world's (world.reset())
+    expect(world.clock.reset).toBeUndefined();
+    // @ts-expect-error a jump in time is a restore (world.restore())
+    expect(world.clock.setTime).toBeUndefined();
+    // @ts-expect-error scheduling is the domains'
+    expect(world.clock.schedule).toBeUndefined();
+  });
+});
+
 describe("the world's origin", () => {
   it.each(["http://127.0.0.1:4010", "https://mock.example/", "http://[::1]:4010"])(
     "%j is taken",
