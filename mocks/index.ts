@@ -16,7 +16,13 @@ export type {
   ControlQuery,
   MockControlSchemas,
 } from "./control/operations.js";
-export { type Clock, ClockLimitError, type ClockOptions, createClock } from "./domain/clock.js";
+export {
+  type Clock,
+  ClockLimitError,
+  type ClockOptions,
+  createClock,
+  type TimerPort,
+} from "./domain/clock.js";
 export { type DashboardSeed, defaultDashboardSeed } from "./domain/dashboard/index.js";
 export type { FaultSettings } from "./domain/faults.js";
 export { type Random, seededRandom } from "./domain/random.js";
@@ -29,6 +35,8 @@ export {
 } from "./domain/rebuild/index.js";
 export type { EdgeRule, ObservedRequest } from "./http/dispatch.js";
 export type { MockBaseUrls, MockDispatcherOptions, MockObservation } from "./http/mock-dispatcher.js";
+// What an observation carries (`ObservedRequest`): a request and its answer as every adapter hands them over.
+export type { HeaderReader, MockRequest, MockResponse } from "./routes/types.js";
 export {
   createMockWorld,
   DEFAULT_ORIGIN,

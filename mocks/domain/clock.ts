@@ -52,6 +52,7 @@ export interface Clock {
   dispose(): void;
 }
 
+/** How an unfrozen clock arms its self-wake: `setTimeout`/`clearTimeout`, or a test's fake timers. */
 export interface TimerPort {
   set(callback: () => void, delayMs: number): unknown;
   clear(handle: unknown): void;
