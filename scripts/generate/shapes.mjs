@@ -74,8 +74,8 @@ const STRUCTURE = new Set([
 
 const TYPES = ["object", "array", "string", "integer", "number", "boolean", "null"];
 
-/** `#/a/b` in `document`. */
-function pointer(document, ref) {
+/** `#/a/b` in `document`; an Error when nothing is there. */
+export function pointer(document, ref) {
   if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported, not ${ref}`);
   let node = document;
   for (const part of ref.slice(2).split("/")) {
