@@ -8,6 +8,9 @@
  * - Origin (CORS): with CORS on, any `http`/`https` origin on a loopback host, plus `corsOrigins`
  *   (exact origins; `*` allows every origin). With CORS off, none.
  */
+
+import { remembered } from "../domain/remembered.js";
+
 export interface EdgeOptions {
   /** false turns CORS off (`--no-cors`): no origin is allowed, so no CORS headers are ever sent. Default true. */
   cors?: boolean;
@@ -99,7 +102,7 @@ export function createEdgePolicy(boundHost: string, options: EdgeOptions = {}): 
     hostAllowed: remembered((header) => {
       const host = canonicalHost(header);
       return host !== undefined && (isLoopbackHost(host) || hosts.has(host));
-    }),
+    }, REMEMBERED),
     originAllowed: remembered((origin) => {
       if (!cors) return false;
       if (anyOrigin || origins.has(origin)) return true;
@@ -114,23 +117,10 @@ export function createEdgePolicy(boundHost: string, options: EdgeOptions = {}): 
         url.origin === origin &&
         isLoopbackHost(url.hostname)
       );
-    }),
+    }, REMEMBERED),
   };
 }
 
-// Enough for every name a developer's machine uses; a client sending endless distinct values only
-// empties it now and then.
-const REMEMBERED = 256;
-
-function remembered(decide: (value: string) => boolean): (value: string) => boolean {
-  const answers = new Map<string, boolean>();
-  return (value) => {
-    let answer = answers.get(value);
-    if (answer === undefined) {
-      answer = decide(value);
-      if (answers.size >= REMEMBERED) answers.clear();
-      answers.set(value, answer);
-    }
-    return answer;
-  };
-}
+// Enough for every name a developer's machine uses; a header value longer than a host name can be
+// (253 characters, and a scheme and port) is answered each time rather than kept.
+const REMEMBERED = { capacity: 256, longestKey: 300 };
