@@ -122,6 +122,14 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
   };
   const below = (entry: (typeof mounted)[number], url: URL) => url.pathname.slice(entry.prefix.length) || "/";
 
+  /** A route's failure as its answer; one that is not a DomainError is a bug, reported. */
+  const failed = (thrown: unknown): MockResponse => {
+    const error = thrown instanceof FailureWithHeaders ? thrown.failure : thrown;
+    const headers = thrown instanceof FailureWithHeaders ? thrown.headers : {};
+    if (!(error instanceof DomainError)) options.onInternalError?.(error);
+    return errorResponse(error, headers);
+  };
+
   const dispatch = (req: MockRequest): DispatchResult | Promise<DispatchResult> => {
     const path = req.url.pathname;
     const entry = mountAt(req.url);
@@ -166,12 +174,6 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       });
       return conclude(errorResponse(error));
     }
-    const failed = (thrown: unknown): MockResponse => {
-      const error = thrown instanceof FailureWithHeaders ? thrown.failure : thrown;
-      const headers = thrown instanceof FailureWithHeaders ? thrown.headers : {};
-      if (!(error instanceof DomainError)) options.onInternalError?.(error);
-      return errorResponse(error, headers);
-    };
     let handled: MockResponse | Promise<MockResponse>;
     try {
       if (entry.api.kind === "control") checkBodySize(req, found.route.maxBodyBytes);
