@@ -1,7 +1,13 @@
 import { isHttpUrl } from "../src/core/iri.js";
 import type { OperationInputs } from "../src/generated/mock-control-validators.js";
 import { operations as control } from "../src/generated/mock-control-validators.js";
-import type { ControlInput, ControlOutput, ControlPath, ControlQuery } from "./control/operations.js";
+import type {
+  ControlInput,
+  ControlOutput,
+  ControlQuery,
+  PartnerId,
+  RequestId,
+} from "./control/operations.js";
 import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
 import { type Clock, ClockLimitError, createClock } from "./domain/clock.js";
 import {
@@ -77,9 +83,6 @@ export interface RestoreOptions {
 /** `GET /__mock/state`: everything as JSON, token secrets and hashes left out. */
 export type MockWorldState = ControlOutput<"getMockState">;
 export type { MockWorldSnapshot } from "./domain/world-snapshot.js";
-
-type PartnerId = ControlPath<"upsertPartner">["partnerId"];
-type RequestId = ControlPath<"completeRebuild">["requestId"];
 
 /**
  * The control API's operations (openapi/mock-control.yaml), in-process: each takes what the request's

@@ -7,10 +7,8 @@ import {
   type Transport,
 } from "../../src/core/index.js";
 import type { paths } from "../../src/generated/mock-control.js";
-import type { ControlInput, ControlOutput, ControlPath, ControlQuery } from "./operations.js";
-
-type PartnerId = ControlPath<"upsertPartner">["partnerId"];
-type RequestId = ControlPath<"completeRebuild">["requestId"];
+import type { ControlInput, ControlOutput, ControlQuery, PartnerId, RequestId } from "./operations.js";
+import { SNAPSHOT_MAX_BYTES } from "./snapshot-size.js";
 
 export interface MockControlClientOptions extends CommonClientOptions {
   /**
@@ -20,12 +18,6 @@ export interface MockControlClientOptions extends CommonClientOptions {
    */
   readonly baseUrl: string;
 }
-
-/**
- * Snapshots and states of big worlds are larger than the SDK's 4 MiB default: the mock takes a
- * snapshot of up to 64 MiB back (`PUT /__mock/snapshot`), so a client reads that much by default.
- */
-const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The mock's control API (`/__mock`, openapi/mock-control.yaml) over HTTP, for a mock in another
@@ -61,7 +53,8 @@ export class MockControlClient {
       );
     }
     this.#t = createTransport<paths>({
-      maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+      // Snapshots and states of big worlds are larger than the SDK's 4 MiB default.
+      maxResponseBytes: SNAPSHOT_MAX_BYTES,
       ...options,
       client: "MockControlClient",
       baseUrl: `${origin}/__mock`,

@@ -37,3 +37,9 @@ export type ControlOutput<Id extends ControlOperationId> =
   SuccessOf<operations[Id]["responses"]> extends { content: { "application/json": infer Body } }
     ? Body
     : undefined;
+
+/** A partner id as the control API's paths take it. */
+export type PartnerId = ControlPath<"upsertPartner">["partnerId"];
+
+/** A rebuild's request id as the control API's paths take it. */
+export type RequestId = ControlPath<"completeRebuild">["requestId"];

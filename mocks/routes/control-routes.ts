@@ -4,13 +4,11 @@ import {
   routes,
   operations as validators,
 } from "../../src/generated/mock-control-validators.js";
+import { SNAPSHOT_MAX_BYTES } from "../control/snapshot-size.js";
 import { DomainError } from "../domain/errors.js";
 import type { WorldCore } from "../world.js";
 import { readBodyText } from "./body.js";
 import { type ApiGuard, mountOperations } from "./operation-routes.js";
-
-/** `PUT /__mock/snapshot` takes up to 64 MiB: a world with a full webhook sink is larger than 1 MiB. */
-const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * What the console and its events answer where no standalone server serves them (MSW, a bare

@@ -1,0 +1,6 @@
+/**
+ * The largest snapshot `PUT /__mock/snapshot` takes (openapi/mock-control.yaml says 64 MiB): a world
+ * with a full webhook sink is larger than the 1 MiB other bodies may have. `MockControlClient` reads
+ * answers that large by default, so what one mock gives another takes back.
+ */
+export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
