@@ -35,7 +35,10 @@ export interface CheckedRebuildSnapshot {
   rateWindows: Map<number, number[]>;
 }
 
-/** What a snapshot is made of, as the domain keeps it. */
+/**
+ * What a snapshot is made of: copies the snapshot may keep (each part's own reader copies it), but
+ * `rebuilds`, whose records are the ledger's live ones.
+ */
 export interface RebuildParts {
   partners: readonly PartnerSettings[];
   rebuilds: Iterable<RebuildEntry>;
@@ -49,13 +52,11 @@ export interface RebuildParts {
 export function rebuildSnapshotOf(origin: string, parts: RebuildParts): RebuildSnapshot {
   const ownOrigin = `${origin}/`;
   return {
-    partners: parts.partners.map((partner) => {
-      const copy = structuredClone(partner);
-      if (copy.webhookUrl?.startsWith(ownOrigin)) {
-        copy.webhookUrl = `${ORIGIN_PLACEHOLDER}/${copy.webhookUrl.slice(ownOrigin.length)}`;
-      }
-      return copy;
-    }),
+    partners: parts.partners.map((partner) =>
+      partner.webhookUrl?.startsWith(ownOrigin)
+        ? { ...partner, webhookUrl: `${ORIGIN_PLACEHOLDER}/${partner.webhookUrl.slice(ownOrigin.length)}` }
+        : partner,
+    ),
     rebuilds: Array.from(parts.rebuilds, ({ record, completesAt }) => {
       const { normalizedSourceUrl: _derived, ...rest } = structuredClone(record);
       if (rest.status !== "running") return rest as RebuildSnapshot["rebuilds"][number];
@@ -65,16 +66,13 @@ export function rebuildSnapshotOf(origin: string, parts: RebuildParts): RebuildS
         completesAt: completesAt === undefined ? null : formatInstant(completesAt),
       };
     }),
-    projects: structuredClone([...parts.projects]),
+    projects: [...parts.projects],
     deliveries: {
-      log: structuredClone(parts.deliveries.log),
+      log: [...parts.deliveries.log],
       dropped: parts.deliveries.dropped,
-      pending: parts.deliveries.pending.map((p) => ({
-        ...structuredClone(p),
-        dueAt: formatInstant(p.dueAt),
-      })),
+      pending: parts.deliveries.pending.map((p) => ({ ...p, dueAt: formatInstant(p.dueAt) })),
     },
-    sink: structuredClone(parts.sink),
+    sink: { ...parts.sink },
     rateWindows: Object.fromEntries(
       [...parts.rateWindows].map(([id, times]) => [String(id), times.map(formatInstant)]),
     ),
