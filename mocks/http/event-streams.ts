@@ -4,6 +4,7 @@
 // alive with comment lines, caps how many streams are open and lets go of every listener and timer
 // when a client leaves.
 import type { components } from "../../src/generated/mock-control.js";
+import type { TimerPort } from "../domain/clock.js";
 
 type ChangeEvent = components["schemas"]["ChangeEvent"];
 /** A control path a change event names (`/state`, `/requests`). */
@@ -40,9 +41,8 @@ export interface EventStreamOptions {
   heartbeatMs?: number;
 }
 
-interface Timers {
-  set(callback: () => void, delayMs: number): unknown;
-  clear(handle: unknown): void;
+/** The clock's timer port, and where real time comes from (heartbeats and coalescing are real time). */
+interface Timers extends TimerPort {
   now(): number;
 }
 
