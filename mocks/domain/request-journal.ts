@@ -41,6 +41,8 @@ export interface RequestJournal {
   list(filter?: RequestFilter): RequestJournalView;
   /** Forgets every entry and the count of dropped ones (reset, restore). */
   clear(): void;
+  /** Calls `listener` after every entry recorded; returns a function that removes it. */
+  onRecord(listener: () => void): () => void;
 }
 
 export function createRequestJournal(
@@ -48,6 +50,7 @@ export function createRequestJournal(
   capacity = REQUEST_JOURNAL_CAPACITY,
 ): RequestJournal {
   const log = new BoundedLog<JournalRecord>(capacity);
+  const listeners = new Set<() => void>();
   return {
     now: () => clock.now(),
     record(entry) {
@@ -60,6 +63,7 @@ export function createRequestJournal(
         entry.path = `${entry.path.slice(0, JOURNAL_PATH_MAX_LENGTH - 1)}…`;
       }
       log.push(entry);
+      for (const listener of listeners) listener();
     },
     list(filter = {}) {
       const { operation, status } = filter;
@@ -81,5 +85,9 @@ export function createRequestJournal(
       return { capacity, dropped: log.dropped, entries };
     },
     clear: () => log.clear(),
+    onRecord(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }

@@ -1,7 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DomainError } from "../domain/errors.js";
-import { createMockWorld, type MockWorld, type MockWorldOptions, type MockWorldSnapshot } from "../world.js";
+import {
+  coreOf,
+  createMockWorld,
+  type MockWorld,
+  type MockWorldOptions,
+  type MockWorldSnapshot,
+} from "../world.js";
 import { answerClientError } from "./client-error.js";
 import { consoleEndpoints } from "./console-endpoints.js";
 import { createEdge } from "./edge.js";
@@ -121,24 +127,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     throw error;
   }
   const persist = writer;
-  // The console's events: the world's changes while a stream is open, and every request to either
-  // API that reached it (what the request journal records).
-  const hub = createEventHub((changed) => world.onChange(() => changed("/state")), events);
+  // The console's events, while a stream is open: the world's changes, and every request the request
+  // journal records (to either API, the one place requests are recorded, decisions/030).
+  const { journal } = coreOf(world);
+  const hub = createEventHub((changed) => {
+    const stopState = world.onChange(() => changed("/state"));
+    const stopJournal = journal.onRecord(() => changed("/requests"));
+    return () => {
+      stopState();
+      stopJournal();
+    };
+  }, events);
   const dispatch = createMockDispatcher(world, {
     dashboardBaseUrl: `${origin}/v1`,
     rebuildBaseUrl: origin,
     ...(onInternalError ? { onInternalError } : {}),
-    observe: (observation: MockObservation) => {
-      if (
-        hub.size > 0 &&
-        observation.kind === "request" &&
-        !observation.edge &&
-        dispatch.apiAt(observation.request.url)?.kind === "public"
-      ) {
-        hub.changed("/requests");
-      }
-      observe?.(observation);
-    },
+    ...(observe ? { observe } : {}),
   });
   // The state file follows the world's changes alone (the journal, fed by every request, is not in it).
   const stopWatching = persist ? world.onChange(() => persist.changed()) : undefined;
