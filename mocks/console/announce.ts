@@ -4,6 +4,14 @@ import type { MockState } from "./control.js";
 
 const MOST = 3;
 
+// Sentences the page says both after its own action (main.ts) and when the change came from
+// elsewhere (below): one wording each, so `tell` recognises its own action's echo and says it once.
+export const rebuildIsNow = (sourceUrl: string, status: string) =>
+  `The rebuild of ${sourceUrl} is now ${status}`;
+export const newRebuildKey = (partnerId: number) => `Partner ${partnerId} has a new rebuild API key`;
+export const featureIs = (partnerId: number, enabled: boolean) =>
+  `The rebuild feature of partner ${partnerId} is ${enabled ? "enabled" : "disabled"}`;
+
 export function changesBetween(before: MockState | undefined, after: MockState): string[] {
   if (!before) return [];
   const said: string[] = [];
@@ -11,8 +19,7 @@ export function changesBetween(before: MockState | undefined, after: MockState):
   for (const rebuild of after.rebuild.rebuilds) {
     const was = earlier.get(rebuild.requestId);
     if (!was) said.push(`New rebuild of ${rebuild.sourceUrl}: ${rebuild.status}.`);
-    else if (was.status !== rebuild.status)
-      said.push(`The rebuild of ${rebuild.sourceUrl} is now ${rebuild.status}.`);
+    else if (was.status !== rebuild.status) said.push(`${rebuildIsNow(rebuild.sourceUrl, rebuild.status)}.`);
   }
   const newAttempts = after.rebuild.deliveries.length - before.rebuild.deliveries.length;
   const last = after.rebuild.deliveries.at(-1);
@@ -25,11 +32,9 @@ export function changesBetween(before: MockState | undefined, after: MockState):
   for (const partner of after.rebuild.partners) {
     const was = keys.get(partner.id);
     if (!was) said.push(`New partner ${partner.id}.`);
-    else if (was.apiKey !== partner.apiKey) said.push(`Partner ${partner.id} has a new rebuild API key.`);
+    else if (was.apiKey !== partner.apiKey) said.push(`${newRebuildKey(partner.id)}.`);
     else if (was.featureEnabled !== partner.featureEnabled)
-      said.push(
-        `The rebuild feature of partner ${partner.id} is ${partner.featureEnabled ? "enabled" : "disabled"}.`,
-      );
+      said.push(`${featureIs(partner.id, partner.featureEnabled)}.`);
   }
   const tokens = after.dashboard.tokens.length - before.dashboard.tokens.length;
   if (tokens !== 0)

@@ -120,11 +120,30 @@ export function trackDisclosures(root: Document): void {
 }
 
 /** A disclosure that opens on demand and stays open when its item is drawn again. */
-export function disclosure(key: string, summary: Child, ...content: Child[]): HTMLDetailsElement {
+function disclosure(key: string, summary: Child, ...content: Child[]): HTMLDetailsElement {
   return h(
     "details",
     { "data-open-key": key, open: openDisclosures.has(key) },
     h("summary", null, summary),
     ...content,
+  );
+}
+
+/** The headers and body of a request the mock sent or received (a callback attempt, a sink entry), folded. */
+export function headersAndBody(
+  key: string,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+): HTMLDetailsElement {
+  const lines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\n");
+  return disclosure(
+    key,
+    "Headers and body",
+    h("h5", null, "Headers"),
+    h("pre", { class: "code" }, lines),
+    h("h5", null, "Body"),
+    h("pre", { class: "code" }, body),
   );
 }

@@ -16,6 +16,9 @@ function pair(big: number, bigUnit: string, small: number, smallUnit: string): s
   return small === 0 ? `${big} ${bigUnit}` : `${big} ${bigUnit} ${small} ${smallUnit}`;
 }
 
+/** How many items of a long list (rebuilds, sink entries, invitations) the page draws: the most recent. */
+export const SHOWN = 100;
+
 /** `2026-11-22 14:03:07 UTC`: the mock's timestamps are UTC, and so is what the console shows. */
 export function instant(epochMs: number): string {
   if (!Number.isFinite(epochMs)) return "unknown";

@@ -1,12 +1,9 @@
 // The rest of the state: what the webhook sink received, tokens (never a secret: the state has
 // none), servers, invitations, and the faults injected now.
 import type { FaultSettings, MockState, SinkEntry } from "./control.js";
-import { byId, disclosure, h, reconcile } from "./dom.js";
-import { count, instant, percent, pretty, timeOfDay } from "./format.js";
-import { headerLines } from "./rebuilds.js";
+import { byId, h, headersAndBody, reconcile } from "./dom.js";
+import { count, instant, percent, pretty, SHOWN, timeOfDay } from "./format.js";
 import { mockNow, relative } from "./times.js";
-
-const SHOWN = 100;
 
 type Schemas = MockState["dashboard"];
 type Token = Schemas["tokens"][number];
@@ -47,13 +44,10 @@ function sinkCard({ partnerId, index, entry }: SinkView): HTMLElement {
       h("time", { datetime: entry.at, title: instant(at) }, timeOfDay(at)),
       h("span", { class: "summary" }, summary(entry.body)),
     ),
-    disclosure(
+    headersAndBody(
       `sink-${partnerId}-${index}-${entry.at}`,
-      "Headers and body",
-      h("h5", null, "Headers"),
-      h("pre", { class: "code" }, headerLines(entry.headers)),
-      h("h5", null, "Body"),
-      h("pre", { class: "code" }, entry.body === null ? "(empty)" : pretty(entry.body)),
+      entry.headers,
+      entry.body === null ? "(empty)" : pretty(entry.body),
     ),
   );
 }

@@ -1,7 +1,7 @@
 // The mock console (decisions/032): reads the state when the event stream says it changed, draws
 // it, and steers the mock through its control API. No framework, nothing from the network; every
 // action is a button or a form, announced in the status line when it is done.
-import { changesBetween } from "./announce.js";
+import { changesBetween, featureIs, newRebuildKey, rebuildIsNow } from "./announce.js";
 import {
   type ChangedPath,
   ControlError,
@@ -11,7 +11,7 @@ import {
   publicOperations,
 } from "./control.js";
 import { byId, trackDisclosures } from "./dom.js";
-import { count, instant, offset } from "./format.js";
+import { count, instant, offset, timeOfDay } from "./format.js";
 import { fillOperationFilter, renderJournal } from "./journal.js";
 import { describeFaults, renderInvitations, renderServers, renderSink, renderTokens } from "./lists.js";
 import { fillPartnerForm, renderPartners } from "./partners.js";
@@ -169,18 +169,18 @@ const actions: Record<string, (button: HTMLButtonElement) => Promise<string>> = 
   complete: async (button) => {
     const outcome = button.dataset.outcome === "failed" ? "failed" : "success";
     const rebuild = await control.complete(button.dataset.requestId ?? "", outcome);
-    return `The rebuild of ${rebuild.sourceUrl} is now ${rebuild.status}.`;
+    return `${rebuildIsNow(rebuild.sourceUrl, rebuild.status)}.`;
   },
   rotate: async (button) => {
     const id = Number(button.dataset.partnerId);
     const { apiKey } = await control.rotateKey(id);
-    return `Partner ${id} has a new rebuild API key: ${apiKey}. The old one is refused from now on.`;
+    return `${newRebuildKey(id)}: ${apiKey}. The old one is refused from now on.`;
   },
   feature: async (button) => {
     const id = Number(button.dataset.partnerId);
     const enable = button.dataset.enable === "true";
     await control.upsertPartner(id, { featureEnabled: enable });
-    return `The rebuild feature of partner ${id} is ${enable ? "enabled" : "disabled"}.`;
+    return `${featureIs(id, enable)}.`;
   },
   "edit-partner": async (button) => {
     const id = Number(button.dataset.partnerId);
@@ -302,7 +302,7 @@ function tell(changes: readonly string[]): void {
 }
 
 function say(message: string): void {
-  const time = state ? `${instant(mockNow()).slice(11, 19)} ` : "";
+  const time = state ? `${timeOfDay(mockNow())} ` : "";
   byId("status").textContent = `${time}${message}`;
 }
 

@@ -1,12 +1,11 @@
 // Rebuilds, newest first, each with its callback attempts (headers and body on demand) and, while
 // it runs, the buttons that end it.
 import type { DeliveryRecord, MockState, RebuildRecord } from "./control.js";
-import { byId, type Child, disclosure, h, reconcile } from "./dom.js";
-import { count, instant, linkable, pretty, timeOfDay } from "./format.js";
+import { byId, type Child, h, headersAndBody, reconcile } from "./dom.js";
+import { count, instant, linkable, pretty, SHOWN, timeOfDay } from "./format.js";
 import { relative } from "./times.js";
 
 /** More than this many are counted, not drawn. */
-const SHOWN = 100;
 
 interface RebuildView {
   rebuild: RebuildRecord;
@@ -152,14 +151,7 @@ function attemptItem(attempt: DeliveryRecord): HTMLElement {
       ),
       h("span", { class: "url" }, attempt.url ?? "no webhook URL configured"),
     ),
-    disclosure(
-      key,
-      "Headers and body",
-      h("h5", null, "Headers"),
-      h("pre", { class: "code" }, headerLines(attempt.headers)),
-      h("h5", null, "Body"),
-      h("pre", { class: "code" }, pretty(attempt.body)),
-    ),
+    headersAndBody(key, attempt.headers, pretty(attempt.body)),
   );
 }
 
@@ -174,12 +166,6 @@ function receiverBadge(status: number | null, url: string | null): HTMLElement {
     { class: `badge http-${kind}`, title: `The receiver answered ${status}` },
     `receiver ${status}`,
   );
-}
-
-export function headerLines(headers: Readonly<Record<string, string>>): string {
-  return Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join("\n");
 }
 
 function fact(term: string, ...value: Child[]): HTMLElement[] {
