@@ -41,8 +41,8 @@ export interface RequestJournal {
   list(filter?: RequestFilter): RequestJournalView;
   /** Forgets every entry and the count of dropped ones (reset, restore). */
   clear(): void;
-  /** Calls `listener` after every entry recorded; returns a function that removes it. */
-  onRecord(listener: () => void): () => void;
+  /** Calls `listener` after every entry recorded and after the journal is cleared; returns a function that removes it. */
+  onChange(listener: () => void): () => void;
 }
 
 export function createRequestJournal(
@@ -84,8 +84,11 @@ export function createRequestJournal(
       }
       return { capacity, dropped: log.dropped, entries };
     },
-    clear: () => log.clear(),
-    onRecord(listener) {
+    clear() {
+      log.clear();
+      for (const listener of listeners) listener();
+    },
+    onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

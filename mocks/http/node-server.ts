@@ -127,12 +127,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     throw error;
   }
   const persist = writer;
-  // The console's events, while a stream is open: the world's changes, and every request the request
-  // journal records (to either API, the one place requests are recorded, decisions/030).
+  // The console's events, while a stream is open: the world's changes, and the request journal's (a
+  // request to either API recorded, the one place requests are recorded, decisions/030; a reset).
   const { journal } = coreOf(world);
   const hub = createEventHub((changed) => {
     const stopState = world.onChange(() => changed("/state"));
-    const stopJournal = journal.onRecord(() => changed("/requests"));
+    const stopJournal = journal.onChange(() => changed("/requests"));
     return () => {
       stopState();
       stopJournal();

@@ -141,6 +141,14 @@ describe("GET /__mock/events", () => {
     mock.world.clock.advance(5_000);
     await stream.waitFor(before + 1);
     expect(stream.events.at(-1)?.changed).toContain("/state");
+
+    // A reset clears the request journal too: the page reads it again.
+    const beforeReset = stream.events.length;
+    expect((await fetch(`${mock.origin}/__mock/reset`, { method: "POST" })).status).toBe(204);
+    await stream.waitFor(beforeReset + 1);
+    expect(new Set(stream.events.slice(beforeReset).flatMap((e) => e.changed))).toEqual(
+      new Set(["/state", "/requests"]),
+    );
   });
 
   it("coalesces a burst of requests into at most one event per 200 ms", async () => {
