@@ -1,5 +1,5 @@
 import type { FieldError } from "../errors.js";
-import { duplicateOf, joinPath } from "../validation/schema-errors.js";
+import { firstGiven, joinPath } from "../validation/schema-errors.js";
 import type { Claim, ClaimInput, McpAttributes } from "./types.js";
 
 /**
@@ -7,12 +7,10 @@ import type { Claim, ClaimInput, McpAttributes } from "./types.js";
  * schema cannot say it: `uniqueItems` compares whole items, not one property of them).
  */
 export function duplicateClaims(claims: readonly { name: string }[], path: string): FieldError[] {
-  const first = new Map<string, number>();
+  const first = new Map<string, string>();
   const errors: FieldError[] = [];
   claims.forEach(({ name }, index) => {
-    const earlier = first.get(name);
-    if (earlier === undefined) first.set(name, index);
-    else errors.push(duplicateOf(joinPath(path, index), `claim ${name}`, joinPath(path, earlier)));
+    firstGiven(first, name, joinPath(path, index), `claim ${name}`, errors);
   });
   return errors;
 }

@@ -3,7 +3,7 @@
 // given once. Written once for both, so a seed and a snapshot are refused for the same things in the
 // same words, every problem at its element's path, all of them at once.
 import type { FieldError } from "../errors.js";
-import { duplicateOf, joinPath } from "../validation/schema-errors.js";
+import { firstGiven, pathOf } from "../validation/schema-errors.js";
 import { duplicateClaims } from "./claims.js";
 
 /** A token as a seed gives it (its secret) or a snapshot keeps it (the secret's hash). */
@@ -36,13 +36,10 @@ export function checkDashboardReferences(
   source: "seed" | "snapshot",
 ): FieldError[] {
   const problems: FieldError[] = [];
-  const at = (...keys: Array<string | number>) => keys.reduce<string>((p, key) => joinPath(p, key), path);
+  const at = (...keys: Array<string | number>) => pathOf(path, ...keys);
   // One per key: the value → the path where it was first given.
-  const unique = <K>(seen: Map<K, string>, key: K, where: string, what: string) => {
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, where);
-    else problems.push(duplicateOf(where, what, first));
-  };
+  const unique = <K>(seen: Map<K, string>, key: K, where: string, what: string) =>
+    firstGiven(seen, key, where, what, problems);
   const known = (found: boolean, where: string, what: string) => {
     if (!found)
       problems.push({

@@ -7,7 +7,7 @@ import { schemas } from "../../../src/generated/mock-control-validators.js";
 import { DomainError, type FieldError, validationFailed } from "../errors.js";
 import type { Random } from "../random.js";
 import { schemaProblems } from "../validation/check.js";
-import { duplicateOf, joinPath } from "../validation/schema-errors.js";
+import { firstGiven, joinPath } from "../validation/schema-errors.js";
 import { canonicalIp } from "./ip-address.js";
 import { generateKey } from "./secrets.js";
 import type { Brand, PartnerSettings } from "./types.js";
@@ -56,12 +56,7 @@ export class PartnerBook {
     const problems: FieldError[] = [];
     entries.forEach(({ id, ...fields }, index) => {
       const at = joinPath(path, index);
-      const first = firstAt.get(id);
-      if (first !== undefined) {
-        problems.push(duplicateOf(joinPath(at, "id"), `partner id ${id}`, first));
-        return;
-      }
-      firstAt.set(id, joinPath(at, "id"));
+      if (!firstGiven(firstAt, id, joinPath(at, "id"), `partner id ${id}`, problems)) return;
       try {
         partners.set(id, this.#apply(this.#defaults(id), fields, at));
       } catch (error) {
@@ -164,9 +159,7 @@ function canonicalBrands(brands: readonly Brand[], path: string, problems: Field
     const serverIps = brand.serverIps.map((ip, ipIndex) => {
       const address = canonicalIp(ip) ?? ip;
       const at = joinPath(joinPath(joinPath(path, index), "serverIps"), ipIndex);
-      const first = firstAt.get(address);
-      if (first === undefined) firstAt.set(address, at);
-      else problems.push(duplicateOf(at, `server IP ${address}`, first));
+      firstGiven(firstAt, address, at, `server IP ${address}`, problems);
       return address;
     });
     const { customDomain, theme, ...rest } = brand;

@@ -8,7 +8,7 @@ import type { components } from "../../../src/generated/mock-control.js";
 import { DomainError, type FieldError, validationFailed } from "../errors.js";
 import { formatInstant, formatTimestamp } from "../timestamp.js";
 import { jsonDepth, MAX_JSON_DEPTH } from "../validation/json-depth.js";
-import { duplicateOf, joinPath } from "../validation/schema-errors.js";
+import { firstGiven, pathOf } from "../validation/schema-errors.js";
 import type { PendingAttempt } from "./deliveries.js";
 import type { RebuildEntry } from "./ledger.js";
 import { ORIGIN_PLACEHOLDER, type PartnerBook } from "./partners.js";
@@ -90,7 +90,7 @@ export function checkRebuildSnapshot(
   book: PartnerBook,
 ): CheckedRebuildSnapshot {
   const problems: FieldError[] = [];
-  const at = (...keys: Array<string | number>) => keys.reduce<string>((p, key) => joinPath(p, key), path);
+  const at = (...keys: Array<string | number>) => pathOf(path, ...keys);
   const problem = (type: FieldError["type"], where: string, message: string) =>
     problems.push({ type, path: where, message });
 
@@ -113,12 +113,8 @@ export function checkRebuildSnapshot(
   snapshot.rebuilds.forEach((stored, index) => {
     const { completesAt, ...fields } = { completesAt: undefined, ...stored };
     knownPartner(fields.partnerId, at("rebuilds", index, "partnerId"));
-    const unique = (seen: Map<string, string>, key: string, field: string, what: string) => {
-      const where = at("rebuilds", index, field);
-      const first = seen.get(key);
-      if (first === undefined) seen.set(key, where);
-      else problems.push(duplicateOf(where, what, first));
-    };
+    const unique = (seen: Map<string, string>, key: string, field: string, what: string) =>
+      firstGiven(seen, key, at("rebuilds", index, field), what, problems);
     unique(requestIds, fields.requestId, "requestId", `request id ${fields.requestId}`);
     unique(projectIds, fields.projectId, "projectId", `project id ${fields.projectId}`);
     const accepted = acceptSourceUrl(fields.sourceUrl, at("rebuilds", index, "sourceUrl"));
@@ -172,10 +168,13 @@ export function checkRebuildSnapshot(
         "must be its rebuild's projectId (its own project)",
       );
     }
-    const where = at("projects", index, "projectId");
-    const first = seenProjects.get(project.projectId);
-    if (first === undefined) seenProjects.set(project.projectId, where);
-    else problems.push(duplicateOf(where, `project id ${project.projectId}`, first));
+    firstGiven(
+      seenProjects,
+      project.projectId,
+      at("projects", index, "projectId"),
+      `project id ${project.projectId}`,
+      problems,
+    );
     projects.push({ ...project, createdAt: formatTimestamp(parseDateTime(project.createdAt)) });
   });
 

@@ -20,6 +20,31 @@ export function joinPath(base: string, key: string | number): string {
   return base === "" ? String(key) : `${base}.${key}`;
 }
 
+/** `base` with each key appended: `pathOf("rebuilds", 0, "requestId")` is `rebuilds.0.requestId`. */
+export function pathOf(base: string, ...keys: Array<string | number>): string {
+  return keys.reduce<string>(joinPath, base);
+}
+
+/**
+ * Where each key was first given (`seen`: key → path): a key seen before is a `duplicate` at
+ * `where`, pushed to `problems` in the one wording (`duplicateOf`). True for a first occurrence.
+ */
+export function firstGiven<K>(
+  seen: Map<K, string>,
+  key: K,
+  where: string,
+  what: string,
+  problems: FieldError[],
+): boolean {
+  const first = seen.get(key);
+  if (first === undefined) {
+    seen.set(key, where);
+    return true;
+  }
+  problems.push(duplicateOf(where, what, first));
+  return false;
+}
+
 /**
  * The one wording of a `duplicate` (a predicate, like every message): the value at `path` repeats
  * `what` (a noun and, unless it is a secret, the value: `claim mcp`, `partner id 1001`), first given at
