@@ -4,7 +4,7 @@
 // key fail, a failed delivery shows what the receiver answered, and payloads in the data the page
 // shows never run. Every request the page makes is recorded (and anything off the mock's origin
 // refused): all of them go to the mock. Screenshots in test-results/console/;
-// UPDATE_CONSOLE_SCREENSHOT=1 refreshes the README's copy (assets/console.png).
+// UPDATE_CONSOLE_SCREENSHOT=1 refreshes the copy README shows (assets/console.png).
 import { copyFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage } from "node:http";

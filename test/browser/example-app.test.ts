@@ -1,5 +1,5 @@
 // Drives examples/browser in headless Chromium: the SDK against the mock in an MSW service worker.
-// Run with UPDATE_SCREENSHOT=1 to refresh the README's copy of the screenshot (assets/).
+// Run with UPDATE_SCREENSHOT=1 to refresh the mock guide's copy of the screenshot (assets/).
 import { copyFile, mkdir } from "node:fs/promises";
 import mswPackage from "msw/package.json";
 import type { Page } from "playwright-core";

@@ -11,7 +11,7 @@
 //   (test/contract/assumed-*.ts);
 // - a development tool's document (the mock's control API) is one more entry of the list: its page
 //   says it is not part of the service contracts and carries no badge.
-// Screenshots go to test-results/docs/; UPDATE_DOCS_SCREENSHOT=1 refreshes the README's copy
+// Screenshots go to test-results/docs/; UPDATE_DOCS_SCREENSHOT=1 refreshes the guide's copy (docs/guides/contract.md)
 // (assets/docs-screenshot.png).
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";

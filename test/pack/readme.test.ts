@@ -1,12 +1,11 @@
-// README works where it is read: on the npm package page, in node_modules and in the repository
-// (decisions/028). A relative link or image must name a file the packed tarball holds (`npm pack
-// --dry-run --json` lists them); a file only the repository has is linked absolutely, into the
-// repository package.json names, and must exist there; the README may not name a repository-only
-// file without linking it, nor anything outside the repository. LICENSE must be the text of the
-// licence package.json declares, and be packed.
+// README and the guides work where they are read: in the repository and in the installed package
+// (decisions/046, which replaces 028). Every link and image is relative and names a file or folder
+// the repository tracks, and an anchor names a heading of that page; no link points at a repository
+// that does not exist, and package.json names none. README is a newcomer's page: short, with the
+// first SDK call and the mock inside a test near the top. The guides are packed beside it.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -14,19 +13,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const execFileAsync = promisify(execFile);
 
-interface PackageJson {
-  license: string;
-  repository: { type: string; url: string };
-  homepage: string;
-  bugs: { url: string };
-}
-const pkg = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")) as PackageJson;
-const readme = readFileSync(resolve(root, "README.md"), "utf8");
-
-// The repository on GitHub, as package.json names it: `git+https://github.com/OWNER/REPO.git`.
-const repo = /^git\+(https:\/\/github\.com\/[\w.-]+\/[\w.-]+)\.git$/.exec(pkg.repository.url)?.[1] ?? "";
-const raw = repo.replace("https://github.com/", "https://raw.githubusercontent.com/");
-const BRANCH = "main";
+const pkg = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")) as Record<string, unknown>;
+const GUIDES = "docs/guides";
+const pages = [
+  "README.md",
+  ...readdirSync(resolve(root, GUIDES))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `${GUIDES}/${f}`),
+];
+const text = (page: string) => readFileSync(resolve(root, page), "utf8");
 
 const MIT = (year: number, holder: string) => `MIT License
 
@@ -51,28 +46,27 @@ OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
 SOFTWARE.
 `;
 
-/** README without its fenced code blocks (commands and code, not references to files). */
-const prose = readme.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "");
-/** Every Markdown link and image target and every HTML `src`/`href`, with its text. */
-const links = [
-  ...[...prose.matchAll(/!?\[([^\]]*)\]\(([^)\s]+)\)/g)].map((m) => ({
-    text: m[1] ?? "",
-    target: m[2] ?? "",
-  })),
-  ...[...prose.matchAll(/<(?:img|a)\b[^>]*\s(?:src|href)="([^"]+)"/g)].map((m) => ({
-    text: "",
-    target: m[1] ?? "",
-  })),
-];
+/** A page without its fenced code blocks (commands and code, not references to files). */
+const prose = (markdown: string) => markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "");
+
+/** Every Markdown link and image target of a page. */
+function linksOf(page: string): string[] {
+  return [...prose(text(page)).matchAll(/!?\[(?:[^\]]|\][^(])*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? "");
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation but `-` and `_` dropped, spaces to `-`. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+const anchorsOf = (page: string) =>
+  new Set([...prose(text(page)).matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => slug(m[1] ?? "")));
 
 let packed: Set<string>;
 let tracked: string[];
-
-/** Whether `path` is a packed file, or a folder with packed files. */
-function inPackage(path: string): boolean {
-  const folder = path.endsWith("/") ? path : `${path}/`;
-  return packed.has(path) || [...packed].some((file) => file.startsWith(folder));
-}
 
 beforeAll(async () => {
   const { stdout } = await execFileAsync("npm", ["pack", "--dry-run", "--json", "--loglevel=error"], {
@@ -82,77 +76,60 @@ beforeAll(async () => {
   });
   const [report] = JSON.parse(stdout) as { files: { path: string }[] }[];
   packed = new Set(report?.files.map((file) => file.path));
-  tracked = (await execFileAsync("git", ["ls-files"], { cwd: root })).stdout.split("\n").filter(Boolean);
+  tracked = (
+    await execFileAsync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: root })
+  ).stdout
+    .split("\n")
+    .filter(Boolean);
 }, 90_000);
 
-describe("README and LICENSE in the package", () => {
-  it("package.json names the repository, its home page and its issues, all on the same repository", () => {
-    expect(repo).toMatch(/^https:\/\/github\.com\//);
-    expect(pkg.repository.type).toBe("git");
-    expect(pkg.homepage).toBe(`${repo}#readme`);
-    expect(pkg.bugs.url).toBe(`${repo}/issues`);
+describe("README and the guides", () => {
+  it("name no repository that does not exist: package.json has no repository, homepage or bugs", () => {
+    for (const field of ["repository", "homepage", "bugs"]) expect(pkg[field], field).toBeUndefined();
+    for (const page of pages) {
+      expect(text(page), page).not.toMatch(/github\.com\/rebuild-dashboard-kit|raw\.githubusercontent\.com/);
+    }
   });
 
-  it("LICENSE is the text of the licence package.json declares, and is packed", () => {
+  it("link relatively, to files the repository has, and to headings that exist", () => {
+    const broken: string[] = [];
+    for (const page of pages) {
+      for (const target of linksOf(page)) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // an external site (Prism's, say)
+        const [path = "", anchor] = target.split("#");
+        const file = path === "" ? page : normalize(join(dirname(page), decodeURIComponent(path)));
+        const rel = relative(".", file).replace(/\/$/, "");
+        if (rel.startsWith("..")) {
+          broken.push(`${page}: ${target} leaves the repository`);
+          continue;
+        }
+        const exists = tracked.includes(rel) || tracked.some((f) => f.startsWith(`${rel}/`));
+        if (!exists) broken.push(`${page}: ${target} names nothing the repository has`);
+        else if (anchor !== undefined && rel.endsWith(".md") && !anchorsOf(rel).has(anchor))
+          broken.push(`${page}: ${target} names no heading of ${rel}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it("README is a newcomer's page: at most 400 lines, the first SDK call and the mock in a test near the top", () => {
+    const lines = text("README.md").split("\n");
+    expect(lines.length).toBeLessThanOrEqual(400);
+    const first = (needle: string) => lines.findIndex((line) => line.includes(needle)) + 1;
+    expect(first("new DashboardClient(")).toBeGreaterThan(0);
+    expect(first("new DashboardClient(")).toBeLessThanOrEqual(100);
+    expect(first("setupServer(")).toBeGreaterThan(0);
+    expect(first("setupServer(")).toBeLessThanOrEqual(150);
+    expect(text("README.md")).toContain("npm ci && npm start");
+    expect(text("README.md")).toContain("npm ci && npm test");
+  });
+
+  it("ship in the package: README, every guide and LICENSE, the MIT text package.json declares", () => {
+    for (const page of pages) expect(packed.has(page), page).toBe(true);
     expect(pkg.license).toBe("MIT");
     expect(readFileSync(resolve(root, "LICENSE"), "utf8")).toBe(
       MIT(2026, "rebuild-dashboard-kit contributors"),
     );
     expect(packed.has("LICENSE")).toBe(true);
-    expect(packed.has("README.md")).toBe(true);
-  });
-
-  it("a relative link or image names a file in the packed tarball", () => {
-    const relative = links.filter((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l.target) && !l.target.startsWith("#"));
-    expect(relative.length).toBeGreaterThan(0);
-    for (const { target } of relative) {
-      const path = decodeURIComponent(target.split("#")[0] ?? "").replace(/^\.\//, "");
-      expect(path.startsWith("../") || path.startsWith("/"), `${target} leaves the package`).toBe(false);
-      expect(inPackage(path), `${target} is not in the package (npm pack)`).toBe(true);
-    }
-  });
-
-  it("a link into the repository names a file or folder the repository has, which the package does not", () => {
-    const forms = [
-      { prefix: `${repo}/blob/${BRANCH}/`, folder: false },
-      { prefix: `${repo}/tree/${BRANCH}/`, folder: true },
-      { prefix: `${raw}/${BRANCH}/`, folder: false },
-    ];
-    const intoRepo = links.filter((l) => l.target.startsWith(repo) || l.target.startsWith(raw));
-    expect(intoRepo.length).toBeGreaterThan(0);
-    for (const { target } of intoRepo) {
-      const form = forms.find((f) => target.startsWith(f.prefix));
-      expect(form, `${target}: link as ${forms.map((f) => `${f.prefix}…`).join(" or ")}`).toBeDefined();
-      const path = decodeURIComponent(target.slice(form?.prefix.length).split("#")[0] ?? "");
-      const exists = form?.folder
-        ? tracked.some((f) => f.startsWith(`${path.replace(/\/$/, "")}/`))
-        : tracked.includes(path);
-      expect(exists, `${target}: ${path} is not in the repository`).toBe(true);
-      // Images are not packed (decisions/028); anything else the package has is linked relatively.
-      if (!form?.prefix.startsWith(raw)) expect(inPackage(path), `${target}: link it relatively`).toBe(false);
-    }
-  });
-
-  it("names no repository-only file without linking it, and nothing outside the repository", () => {
-    // What is left once the links and the commands (code spans with a space, such as
-    // `npx tsx examples/<name>.ts`, run in a clone) are gone: code spans and words that look like paths.
-    const text = prose
-      .replace(/!?\[([^\]]*)\]\(([^)\s]+)\)/g, " ")
-      .replace(/`([^`\n]*)`/g, (span, inner: string) => (/\s/.test(inner) ? " " : span));
-    const candidates = [
-      ...text.matchAll(/(?<![\w/.:-])(\.\.\/[\w./*-]*|[\w.-]+\/[\w./*-]*|[A-Z][A-Z_]+\.md)/g),
-    ].map((m) => m[1] ?? "");
-    const unlinked: string[] = [];
-    for (const candidate of candidates) {
-      if (candidate.startsWith("../")) {
-        unlinked.push(`${candidate} (outside the repository)`);
-        continue;
-      }
-      // `examples/*.ts` names the folder `examples/`.
-      const path = candidate.replace(/[*].*$/, "").replace(/[.,;:]+$/, "");
-      if (inPackage(path.replace(/\/$/, ""))) continue;
-      if (tracked.some((file) => file.startsWith(path))) unlinked.push(candidate);
-    }
-    expect(unlinked).toEqual([]);
   });
 });
