@@ -10,6 +10,6 @@ export default defineConfig({
     // Every request and answer of every mock the suite builds is checked against openapi/, and the
     // documented responses seen are recorded for test/conformance/coverage-report.ts.
     globalSetup: ["test/support/conformance-global-setup.ts"],
-    setupFiles: ["test/support/conformance-setup.ts"],
+    setupFiles: ["test/support/conformance-setup.ts", "test/support/fixed-seed.ts"],
   },
 });

@@ -13,14 +13,13 @@ export default mergeConfig(
       // The browser test serves the example app with the same msw (test/browser/example-app.test.ts).
       env: { MSW_PACKAGE: "msw3" },
       // What neither msw nor the Node version can change, and the Node 20 run already covers: the
-      // contract's own checks, the reference docs, other generators' clients, Prism, the lint gates.
+      // contract's own checks, the reference docs, other generators' clients, Prism.
       exclude: [
         ...configDefaults.exclude,
         "test/contract/**",
         "test/docs/**",
         "test/generators/**",
         "test/prism/**",
-        "test/gates/**",
       ],
     },
   }),

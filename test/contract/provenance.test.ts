@@ -10,7 +10,7 @@ import { assumedDashboard } from "./assumed-dashboard.js";
 import { assumedRebuild } from "./assumed-rebuild.js";
 import { confirmedDashboard } from "./confirmed-dashboard.js";
 import { confirmedRebuild } from "./confirmed-rebuild.js";
-import { enumerateElements, type ProvenanceLists, provenanceProblems } from "./provenance.js";
+import { type ProvenanceLists, provenanceProblems } from "./provenance.js";
 
 /** The parts of a parsed document the failure cases below change. */
 type Node = Record<string, unknown>;
@@ -41,11 +41,9 @@ const load = (file: string): Document =>
 
 describe.each(documents)("provenance of $file", ({ file, source, lists }) => {
   it("lists every element exactly once, as assumed (marked) or confirmed (unmarked)", () => {
-    const document = load(file);
-    expect(enumerateElements(document).size).toBe(
-      lists.assumed.length + lists.confirmed.flatMap((group) => group.pointers).length,
-    );
-    expect(provenanceProblems(document, lists)).toEqual([]);
+    // The problems name each element: one in neither list, one listed twice or in both, one listed
+    // that the document no longer has (a bare count would say only "expected 170 to be 169").
+    expect(provenanceProblems(load(file), lists)).toEqual([]);
   });
 
   it(`quotes, for each confirmed group, text that ${source} states verbatim`, () => {

@@ -95,7 +95,7 @@ function entries(value: unknown): [string, unknown][] {
 }
 
 /** Enumerates the elements of an OpenAPI 3.1 document: pointer → kind. */
-export function enumerateElements(document: unknown): Map<string, Kind> {
+function enumerateElements(document: unknown): Map<string, Kind> {
   const elements = new Map<string, Kind>();
   const add = (pointer: string, kind: Kind) => elements.set(pointer, kind);
 
