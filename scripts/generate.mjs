@@ -59,12 +59,21 @@ function emit(target, generated) {
   }
 }
 
+/**
+ * openapi-typescript writes a schema's description as `@description …` and a `const` as `@constant`,
+ * tags TSDoc does not have (TypeDoc warns on each): the description becomes the comment's summary,
+ * and `@constant` goes (the type itself is the constant).
+ */
+function validDocTags(types) {
+  return types.replace(/^(\s*\*\s*|\s*\/\*\*\s*)@description /gm, "$1").replace(/^\s*\* @constant\n/gm, "");
+}
+
 for (const name of documents) {
   const source = pathToFileURL(join("openapi", `${name}.yaml`));
   // A property with a `default` stays optional unless `required` lists it (openapi-typescript would
   // make it required): the types describe what is on the wire, where nothing fills a default in. A
   // caller may leave a completion's `status` out; a defaulted response field could be absent too.
-  const types = astToString(await openapiTS(source, { transform, defaultNonNullable: false }));
+  const types = validDocTags(astToString(await openapiTS(source, { transform, defaultNonNullable: false })));
   emit(join("src", "generated", `${name}.ts`), header.replace("%s", name) + COMMENT_HEADER + types);
 }
 const parsed = documents.map((name) => ({

@@ -15,7 +15,7 @@ export interface paths {
         };
         /**
          * List connected servers
-         * @description Lists the servers connected to the server inventory, one page at a time. (Assumed: the
+         * Lists the servers connected to the server inventory, one page at a time. (Assumed: the
          *     inventory of the caller's team, in the order the servers were connected.)
          *
          *     **Pagination.** `page` defaults to 1, `pageSize` to 10 and is at most 100. `totalCount` is the
@@ -31,7 +31,7 @@ export interface paths {
         put?: never;
         /**
          * Connect servers
-         * @description Assumed: the source says servers can be connected but does not show the path, method or payloads; `POST /si/servers` with `{ servers: [{ address, product }] }` is the contract decision.
+         * Assumed: the source says servers can be connected but does not show the path, method or payloads; `POST /si/servers` with `{ servers: [{ address, product }] }` is the contract decision.
          *
          *     Connects 1 to 100 servers to the server inventory of the caller's team in one call and
          *     answers with the new servers, in request order. Each item connects a new server with a new
@@ -62,7 +62,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a server
-         * @description Assumed: the source says a server can be deleted by its GUID but does not show the path, method or responses; `DELETE /si/servers/{guid}` answering `204` is the contract decision.
+         * Assumed: the source says a server can be deleted by its GUID but does not show the path, method or responses; `DELETE /si/servers/{guid}` answering `204` is the contract decision.
          *
          *     Removes the server from the server inventory of the caller's team. The GUID matches
          *     case-insensitively. An unknown GUID, a server of another team, or a value that is not a GUID
@@ -88,7 +88,7 @@ export interface paths {
         };
         /**
          * List API tokens
-         * @description Lists the API tokens of the calling user, one page at a time. The secret `token` is never
+         * Lists the API tokens of the calling user, one page at a time. The secret `token` is never
          *     included. (Assumed: ordered by `id` ascending.)
          *
          *     **Filter.** `filter` is a case-insensitive substring match against the token name.
@@ -107,7 +107,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API token
-         * @description Creates an API token for the calling user and answers with it, including the raw secret
+         * Creates an API token for the calling user and answers with it, including the raw secret
          *     `token`. Only this response contains `token`: it cannot be retrieved later; a lost token is
          *     deleted and a new one created. (Assumed: tokens created through the API never expire, so
          *     `expireAt` is `null`.)
@@ -141,7 +141,7 @@ export interface paths {
         };
         /**
          * Get an API token
-         * @description Assumed: the source says tokens can be read but does not show the path, method or payloads; `GET /dashboard/api-tokens/{id}` answering `{ data: ApiToken }` is the contract decision.
+         * Assumed: the source says tokens can be read but does not show the path, method or payloads; `GET /dashboard/api-tokens/{id}` answering `{ data: ApiToken }` is the contract decision.
          *
          *     Reads one API token of the calling user. The secret `token` is never included. A token of
          *     another user, an unknown id, or an id that is not a positive integer written without leading
@@ -157,7 +157,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an API token
-         * @description Assumed: the source says tokens can be deleted but does not show the path, method or responses; `DELETE /dashboard/api-tokens/{id}` answering `204` is the contract decision.
+         * Assumed: the source says tokens can be deleted but does not show the path, method or responses; `DELETE /dashboard/api-tokens/{id}` answering `204` is the contract decision.
          *
          *     Deletes one API token of the calling user. The deleted token stops working at once (`401`). A
          *     token may delete itself. A token of another user, an unknown id, or an id that is not a
@@ -185,7 +185,7 @@ export interface paths {
         put?: never;
         /**
          * Send team invitations
-         * @description Assumed: the source says team invitation emails can be sent but does not show the path, method or payloads; `POST /accounts/invitations` with `{ emails }` answering `202` is the contract decision.
+         * Assumed: the source says team invitation emails can be sent but does not show the path, method or payloads; `POST /accounts/invitations` with `{ emails }` answering `202` is the contract decision.
          *
          *     Sends an invitation email to join the caller's team to each of 1 to 50 addresses. The answer
          *     has one entry per address, in request order. An invited address then resolves to the
@@ -214,7 +214,7 @@ export interface paths {
         };
         /**
          * Get the team GUID for an email address
-         * @description Assumed: the source says the team GUID for an email address can be read but does not show the path, method or payloads; `GET /accounts/team-guid?email=` answering `{ data: { email, teamGuid } }` is the contract decision.
+         * Assumed: the source says the team GUID for an email address can be read but does not show the path, method or payloads; `GET /accounts/team-guid?email=` answering `{ data: { email, teamGuid } }` is the contract decision.
          *
          *     Returns the GUID of the team an email address belongs to. Known addresses are users' emails
          *     and invited emails: a user's own email always resolves to the user's team; an invited email
@@ -240,222 +240,222 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A server connected to the server inventory. (Assumed: every field is always present.) */
+        /** A server connected to the server inventory. (Assumed: every field is always present.) */
         Server: {
             /**
              * Format: uuid
-             * @description Server identifier, a GUID. (Assumed: written in lower case.)
+             * Server identifier, a GUID. (Assumed: written in lower case.)
              * @example 5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01
              */
             guid: string;
             /**
-             * @description Kind of server product. The allowed values are not published.
+             * Kind of server product. The allowed values are not published.
              * @example hostpanel
              */
             product: string;
             /**
              * Format: iri
-             * @description Server address, a URL.
+             * Server address, a URL.
              * @example https://panel1.example.com:8443
              */
             address: string;
-            /** @description Whether the server is active. (Assumed: servers connected through the API start active; no transition is described.) */
+            /** Whether the server is active. (Assumed: servers connected through the API start active; no transition is described.) */
             active: boolean;
         };
-        /** @description One page of connected servers. */
+        /** One page of connected servers. */
         ServerList: {
-            /** @description Total number of connected servers, across all pages. */
+            /** Total number of connected servers, across all pages. */
             totalCount: number;
-            /** @description The servers on this page. (Assumed: in the order they were connected.) */
+            /** The servers on this page. (Assumed: in the order they were connected.) */
             data: components["schemas"]["Server"][];
         };
-        /** @description Assumed: the source does not show how servers are connected; one server to connect (contract decision). */
+        /** Assumed: the source does not show how servers are connected; one server to connect (contract decision). */
         ServerToConnect: {
             /**
              * Format: iri
-             * @description Assumed: the source gives no input rules; the server's address, an absolute `http` or `https` URL of at most 2,048 characters (contract decision).
+             * Assumed: the source gives no input rules; the server's address, an absolute `http` or `https` URL of at most 2,048 characters (contract decision).
              */
             address: string;
-            /** @description Assumed: the source gives no input rules and no allowed values; the kind of server product, 1 to 100 characters (contract decision). */
+            /** Assumed: the source gives no input rules and no allowed values; the kind of server product, 1 to 100 characters (contract decision). */
             product: string;
         };
-        /** @description Assumed: the source does not show this body; the servers to connect (contract decision). */
+        /** Assumed: the source does not show this body; the servers to connect (contract decision). */
         ConnectServersRequest: {
-            /** @description Assumed: 1 to 100 servers per call, connected in this order (contract decision). */
+            /** Assumed: 1 to 100 servers per call, connected in this order (contract decision). */
             servers: components["schemas"]["ServerToConnect"][];
         };
-        /** @description Assumed: the source does not show this response; the connected servers (contract decision). */
+        /** Assumed: the source does not show this response; the connected servers (contract decision). */
         ConnectServersResponse: {
-            /** @description Assumed: the new servers, in request order, each `active: true` (contract decision). */
+            /** Assumed: the new servers, in request order, each `active: true` (contract decision). */
             data: components["schemas"]["Server"][];
         };
-        /** @description Attributes of an `mcp` claim. (Assumed: both are optional, an absent `serverGuid` meaning all servers and an absent `panelUser` all panel users; `panelUser` only together with `serverGuid`; unknown attributes get `400`.) */
+        /** Attributes of an `mcp` claim. (Assumed: both are optional, an absent `serverGuid` meaning all servers and an absent `panelUser` all panel users; `panelUser` only together with `serverGuid`; unknown attributes get `400`.) */
         McpClaimAttributes: {
             /**
              * Format: uuid
-             * @description Scopes the token to one server, by GUID. (Assumed: compared case-insensitively and returned in lower case.)
+             * Scopes the token to one server, by GUID. (Assumed: compared case-insensitively and returned in lower case.)
              * @example 5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01
              */
             serverGuid?: string;
             /**
-             * @description Optional. Scopes the token to one panel user on that server. (Assumed: a non-empty string, given only together with `serverGuid`.)
+             * Optional. Scopes the token to one panel user on that server. (Assumed: a non-empty string, given only together with `serverGuid`.)
              * @example admin
              */
             panelUser?: string;
         };
-        /** @description `mcp` claim: scopes the token to the MCP surface, optionally to one server and panel user. (Assumed: in responses `readonly` and `attributes` are always present, `attributes` possibly `{}`.) */
+        /** `mcp` claim: scopes the token to the MCP surface, optionally to one server and panel user. (Assumed: in responses `readonly` and `attributes` are always present, `attributes` possibly `{}`.) */
         McpClaim: {
             /**
-             * @description The claim name, `mcp`. (enum property replaced by openapi-typescript)
+             * The claim name, `mcp`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "mcp";
-            /** @description When true, the token is restricted to read tools and methods. */
+            /** When true, the token is restricted to read tools and methods. */
             readonly: boolean;
-            /** @description The server and panel user the token is scoped to. */
+            /** The server and panel user the token is scoped to. */
             attributes: components["schemas"]["McpClaimAttributes"];
         };
-        /** @description `manage-api-tokens` claim: grants management of API tokens. It takes no attributes. (Assumed: in responses `readonly` is always present and `attributes` is omitted.) */
+        /** `manage-api-tokens` claim: grants management of API tokens. It takes no attributes. (Assumed: in responses `readonly` is always present and `attributes` is omitted.) */
         ManageApiTokensClaim: {
             /**
-             * @description The claim name, `manage-api-tokens`. (enum property replaced by openapi-typescript)
+             * The claim name, `manage-api-tokens`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "manage-api-tokens";
-            /** @description Read-only flag carried on every claim. (Assumed: when true, the token may list and read API tokens but not create or delete them.) */
+            /** Read-only flag carried on every claim. (Assumed: when true, the token may list and read API tokens but not create or delete them.) */
             readonly: boolean;
         };
-        /** @description A permission carried by a token, told apart by `name`. */
+        /** A permission carried by a token, told apart by `name`. */
         Claim: components["schemas"]["McpClaim"] | components["schemas"]["ManageApiTokensClaim"];
-        /** @description An `mcp` claim requested for a new token. (Assumed: `readonly` and `attributes` are optional; unknown fields get `400`.) */
+        /** An `mcp` claim requested for a new token. (Assumed: `readonly` and `attributes` are optional; unknown fields get `400`.) */
         McpClaimInput: {
             /**
-             * @description The claim name, `mcp`. (enum property replaced by openapi-typescript)
+             * The claim name, `mcp`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "mcp";
-            /** @description When true, the token is restricted to read tools and methods. (Assumed: optional, `false` when absent.) */
+            /** When true, the token is restricted to read tools and methods. (Assumed: optional, `false` when absent.) */
             readonly?: boolean;
-            /** @description The server and panel user to scope the token to. (Assumed: optional; absent means all servers.) */
+            /** The server and panel user to scope the token to. (Assumed: optional; absent means all servers.) */
             attributes?: components["schemas"]["McpClaimAttributes"];
         };
-        /** @description A `manage-api-tokens` claim requested for a new token. (Assumed: `readonly` is optional; unknown fields get `400`.) */
+        /** A `manage-api-tokens` claim requested for a new token. (Assumed: `readonly` is optional; unknown fields get `400`.) */
         ManageApiTokensClaimInput: {
             /**
-             * @description The claim name, `manage-api-tokens`. (enum property replaced by openapi-typescript)
+             * The claim name, `manage-api-tokens`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "manage-api-tokens";
-            /** @description Read-only flag. (Assumed: optional, `false` when absent; when true, the token may list and read API tokens but not create or delete them.) */
+            /** Read-only flag. (Assumed: optional, `false` when absent; when true, the token may list and read API tokens but not create or delete them.) */
             readonly?: boolean;
-            /** @description Assumed: the source says `manage-api-tokens` takes no attributes; an absent or empty `attributes` object is accepted, anything in it gets `400` (contract decision). */
+            /** Assumed: the source says `manage-api-tokens` takes no attributes; an absent or empty `attributes` object is accepted, anything in it gets `400` (contract decision). */
             attributes?: Record<string, never>;
         };
-        /** @description A claim requested for a new token, told apart by `name`. */
+        /** A claim requested for a new token, told apart by `name`. */
         ClaimInput: components["schemas"]["McpClaimInput"] | components["schemas"]["ManageApiTokensClaimInput"];
-        /** @description An API token of the calling user, without its secret. (Assumed: every field is always present.) */
+        /** An API token of the calling user, without its secret. (Assumed: every field is always present.) */
         ApiToken: {
             /**
-             * @description Token identifier. (Assumed: a positive integer.)
+             * Token identifier. (Assumed: a positive integer.)
              * @example 3
              */
             id: number;
             /**
-             * @description Human-readable name. The list filter matches against it. (Assumed: stored trimmed, 1 to 100 characters.)
+             * Human-readable name. The list filter matches against it. (Assumed: stored trimmed, 1 to 100 characters.)
              * @example Read-only MCP on panel1
              */
             name: string;
             /**
-             * @description Kind of token. Only the value `user` is given.
+             * Kind of token. Only the value `user` is given.
              * @enum {string}
              */
             type: "user";
-            /** @description Permissions carried by the token. An empty array means the token is unrestricted. (Assumed: at most one claim of each name.) */
+            /** Permissions carried by the token. An empty array means the token is unrestricted. (Assumed: at most one claim of each name.) */
             claims: components["schemas"]["Claim"][];
             /**
              * Format: date-time
-             * @description Creation time, ISO 8601 with UTC offset.
+             * Creation time, ISO 8601 with UTC offset.
              * @example 2026-11-22T02:39:49+00:00
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description Last use, ISO 8601 with UTC offset; `null` when never used. (Assumed: set on every authenticated request, whatever its outcome.)
+             * Last use, ISO 8601 with UTC offset; `null` when never used. (Assumed: set on every authenticated request, whatever its outcome.)
              * @example 2026-11-22T02:39:49+00:00
              */
             lastUsedAt: string | null;
             /**
              * Format: date-time
-             * @description Expiry, ISO 8601 with UTC offset; `null` when the token does not expire. (Assumed: tokens created through the API never expire; an expired token gets `401`.)
+             * Expiry, ISO 8601 with UTC offset; `null` when the token does not expire. (Assumed: tokens created through the API never expire; an expired token gets `401`.)
              * @example null
              */
             expireAt: string | null;
         };
-        /** @description A newly created API token: the fields of `ApiToken` plus the raw secret `token`, which only the creation response contains. */
+        /** A newly created API token: the fields of `ApiToken` plus the raw secret `token`, which only the creation response contains. */
         CreatedApiToken: {
-            /** @description Token identifier. (Assumed: a positive integer.) */
+            /** Token identifier. (Assumed: a positive integer.) */
             id: number;
-            /** @description Human-readable name. (Assumed: stored trimmed, 1 to 100 characters.) */
+            /** Human-readable name. (Assumed: stored trimmed, 1 to 100 characters.) */
             name: string;
             /**
-             * @description Kind of token. Only the value `user` is given.
+             * Kind of token. Only the value `user` is given.
              * @enum {string}
              */
             type: "user";
-            /** @description Permissions carried by the token. An empty array means the token is unrestricted. */
+            /** Permissions carried by the token. An empty array means the token is unrestricted. */
             claims: components["schemas"]["Claim"][];
             /**
              * Format: date-time
-             * @description Creation time, ISO 8601 with UTC offset.
+             * Creation time, ISO 8601 with UTC offset.
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @description Last use, ISO 8601 with UTC offset; `null` when never used.
+             * Last use, ISO 8601 with UTC offset; `null` when never used.
              */
             lastUsedAt: string | null;
             /**
              * Format: date-time
-             * @description Expiry, ISO 8601 with UTC offset; `null` when the token does not expire. (Assumed: always `null` for tokens created through the API.)
+             * Expiry, ISO 8601 with UTC offset; `null` when the token does not expire. (Assumed: always `null` for tokens created through the API.)
              */
             expireAt: string | null;
             /**
-             * @description The raw secret, sent as `Authorization: Bearer <token>`. Present only in the response to creation; it cannot be retrieved later, so a lost token is deleted and a new one created. (Assumed: an opaque string; generated secrets have at least 32 characters.)
+             * The raw secret, sent as `Authorization: Bearer <token>`. Present only in the response to creation; it cannot be retrieved later, so a lost token is deleted and a new one created. (Assumed: an opaque string; generated secrets have at least 32 characters.)
              * @example dmt_Qx2vL9pK4rT8wZ1nB6cF3hJ5mD0sA2eG7yU4iO9kW3
              */
             token: string;
         };
-        /** @description One page of the caller's API tokens, without their secrets. */
+        /** One page of the caller's API tokens, without their secrets. */
         ApiTokenList: {
-            /** @description Assumed: the source shows `totalCount` only for the server list; the number of tokens matching `filter` across all pages (contract decision). */
+            /** Assumed: the source shows `totalCount` only for the server list; the number of tokens matching `filter` across all pages (contract decision). */
             totalCount: number;
-            /** @description The tokens on this page. (Assumed: ordered by `id` ascending.) */
+            /** The tokens on this page. (Assumed: ordered by `id` ascending.) */
             data: components["schemas"]["ApiToken"][];
         };
-        /** @description Assumed: the source does not show reading one token; the token under `data` (contract decision). */
+        /** Assumed: the source does not show reading one token; the token under `data` (contract decision). */
         ApiTokenResponse: {
-            /** @description Assumed: the token, never with its secret (contract decision). */
+            /** Assumed: the token, never with its secret (contract decision). */
             data: components["schemas"]["ApiToken"];
         };
-        /** @description Response to a token creation. */
+        /** Response to a token creation. */
         CreatedApiTokenResponse: {
-            /** @description The new token, including the raw secret `token`. */
+            /** The new token, including the raw secret `token`. */
             data: components["schemas"]["CreatedApiToken"];
         };
-        /** @description Body of a token creation. (Assumed: both fields are required, the source does not say which are; unknown fields get `400`; there is no `expireAt`, tokens created through the API never expire.) */
+        /** Body of a token creation. (Assumed: both fields are required, the source does not say which are; unknown fields get `400`; there is no `expireAt`, tokens created through the API never expire.) */
         CreateApiTokenRequest: {
             /**
-             * @description Human-readable name. (Assumed: required; surrounding whitespace is trimmed and the trimmed name has 1 to 100 characters (Unicode code points), which the pattern expresses.)
+             * Human-readable name. (Assumed: required; surrounding whitespace is trimmed and the trimmed name has 1 to 100 characters (Unicode code points), which the pattern expresses.)
              * @example Claude desktop (panel1, read-only)
              */
             name: string;
-            /** @description Permissions of the new token, no broader than the calling token's. (Assumed: required; `[]` creates an unrestricted token, which only an unrestricted caller may do; each claim name at most once.) */
+            /** Permissions of the new token, no broader than the calling token's. (Assumed: required; `[]` creates an unrestricted token, which only an unrestricted caller may do; each claim name at most once.) */
             claims: components["schemas"]["ClaimInput"][];
         };
-        /** @description Assumed: the source does not show this body; the addresses to invite (contract decision). */
+        /** Assumed: the source does not show this body; the addresses to invite (contract decision). */
         SendInvitationsRequest: {
             /**
-             * @description Assumed: 1 to 50 addresses, each valid as an HTML `<input type="email">` value (contract decision).
+             * Assumed: 1 to 50 addresses, each valid as an HTML `<input type="email">` value (contract decision).
              * @example [
              *       "alice@example.com",
              *       "bob@example.org"
@@ -464,108 +464,107 @@ export interface components {
             emails: components["schemas"]["EmailAddress"][];
         };
         /**
-         * @description Assumed: the source does not say what a valid address is; what an HTML `<input type="email">` accepts (the "valid email address" production of the HTML standard, verbatim as the pattern), compared case-insensitively (contract decision).
+         * Assumed: the source does not say what a valid address is; what an HTML `<input type="email">` accepts (the "valid email address" production of the HTML standard, verbatim as the pattern), compared case-insensitively (contract decision).
          * @example alice@example.com
          */
         EmailAddress: string;
-        /** @description Assumed: the source does not show invitation records; one invitation sent (contract decision). */
+        /** Assumed: the source does not show invitation records; one invitation sent (contract decision). */
         Invitation: {
-            /** @description Assumed: the invited address, as given in the request (contract decision). */
+            /** Assumed: the invited address, as given in the request (contract decision). */
             email: components["schemas"]["EmailAddress"];
             /**
-             * @description Assumed: always `sent`, the invitation email was sent (contract decision).
+             * Assumed: always `sent`, the invitation email was sent (contract decision).
              * @enum {string}
              */
             status: "sent";
         };
-        /** @description Assumed: the source does not show this response; the invitations sent (contract decision). */
+        /** Assumed: the source does not show this response; the invitations sent (contract decision). */
         InvitationList: {
-            /** @description Assumed: one entry per requested address, in request order (contract decision). */
+            /** Assumed: one entry per requested address, in request order (contract decision). */
             data: components["schemas"]["Invitation"][];
         };
-        /** @description Assumed: the source does not show team records; an address and its team (contract decision). */
+        /** Assumed: the source does not show team records; an address and its team (contract decision). */
         TeamGuid: {
-            /** @description Assumed: the address looked up, as given in the request (contract decision). */
+            /** Assumed: the address looked up, as given in the request (contract decision). */
             email: components["schemas"]["EmailAddress"];
             /**
              * Format: uuid
-             * @description Assumed: the GUID of the team the address resolves to, in lower case (contract decision).
+             * Assumed: the GUID of the team the address resolves to, in lower case (contract decision).
              * @example 3f2a7c1e-8b4d-4e6f-9a1b-2c3d4e5f6a7b
              */
             teamGuid: string;
         };
-        /** @description Assumed: the source does not show this response; the team GUID under `data` (contract decision). */
+        /** Assumed: the source does not show this response; the team GUID under `data` (contract decision). */
         TeamGuidResponse: {
-            /** @description Assumed: the address and its team GUID (contract decision). */
+            /** Assumed: the address and its team GUID (contract decision). */
             data: components["schemas"]["TeamGuid"];
         };
-        /** @description One invalid field of a `400` response. (Assumed: the values of `type` and the dotted `path` syntax.) */
+        /** One invalid field of a `400` response. (Assumed: the values of `type` and the dotted `path` syntax.) */
         FieldError: {
             /**
-             * @description Kind of problem, a short machine word. (Assumed: the values; a body that is not an object gets `invalid_type` at `""`, unparsable JSON `invalid_format` at `""`, a value outside an allowed set `invalid_value`, an unknown field `unknown_field`, a repeated claim name `duplicate`.)
+             * Kind of problem, a short machine word. (Assumed: the values; a body that is not an object gets `invalid_type` at `""`, unparsable JSON `invalid_format` at `""`, a value outside an allowed set `invalid_value`, an unknown field `unknown_field`, a repeated claim name `duplicate`.)
              * @enum {string}
              */
             type: "required" | "invalid_type" | "invalid_format" | "invalid_value" | "too_small" | "too_big" | "unknown_field" | "duplicate";
             /**
-             * @description The invalid field. (Assumed: dotted, such as `claims.0.attributes.serverGuid`; `""` for the body itself; the parameter name, such as `pageSize`, for a query parameter.)
+             * The invalid field. (Assumed: dotted, such as `claims.0.attributes.serverGuid`; `""` for the body itself; the parameter name, such as `pageSize`, for a query parameter.)
              * @example claims.0.attributes.serverGuid
              */
             path: string;
             /**
-             * @description Human-readable explanation of the problem.
+             * Human-readable explanation of the problem.
              * @example must be a GUID
              */
             message: string;
         };
-        /** @description Assumed: the source does not show error bodies; every error other than `400` uses this envelope (contract decision). */
+        /** Assumed: the source does not show error bodies; every error other than `400` uses this envelope (contract decision). */
         ErrorResponse: {
-            /** @description Assumed: a human-readable explanation (contract decision). */
+            /** Assumed: a human-readable explanation (contract decision). */
             message: string;
-            /** @description Assumed: holds the machine-readable code (contract decision). */
+            /** Assumed: holds the machine-readable code (contract decision). */
             error: {
                 /**
-                 * @description Assumed: the machine-readable error code; the values are contract decisions.
+                 * Assumed: the machine-readable error code; the values are contract decisions.
                  * @enum {string}
                  */
                 code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL";
             };
         };
-        /** @description Assumed: the source says a `400` lists each invalid field's `type`, `path` and `message` but not the container; the `ErrorResponse` envelope with `VALIDATION_FAILED` plus `errors` (contract decision). */
+        /** Assumed: the source says a `400` lists each invalid field's `type`, `path` and `message` but not the container; the `ErrorResponse` envelope with `VALIDATION_FAILED` plus `errors` (contract decision). */
         ValidationError: {
-            /** @description Assumed: a human-readable summary, naming the first invalid field (contract decision). */
+            /** Assumed: a human-readable summary, naming the first invalid field (contract decision). */
             message: string;
-            /** @description Assumed: holds the machine-readable code (contract decision). */
+            /** Assumed: holds the machine-readable code (contract decision). */
             error: {
                 /**
-                 * @description Assumed: always `VALIDATION_FAILED` (contract decision).
-                 * @constant
+                 * Assumed: always `VALIDATION_FAILED` (contract decision).
                  * @enum {string}
                  */
                 code: "VALIDATION_FAILED";
             };
-            /** @description Assumed: the container of the field errors, one entry per invalid field (contract decision). */
+            /** Assumed: the container of the field errors, one entry per invalid field (contract decision). */
             errors: components["schemas"]["FieldError"][];
         };
     };
     responses: never;
     parameters: {
         /**
-         * @description Page number, starting at 1; defaults to 1. (Assumed: minimum 1 and maximum 2147483647, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped; a page past the end answers `200` with an empty `data`.)
+         * Page number, starting at 1; defaults to 1. (Assumed: minimum 1 and maximum 2147483647, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped; a page past the end answers `200` with an empty `data`.)
          * @example 2
          */
         Page: number;
         /**
-         * @description Number of items per page; defaults to 10, at most 100. (Assumed: minimum 1, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped.)
+         * Number of items per page; defaults to 10, at most 100. (Assumed: minimum 1, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped.)
          * @example 25
          */
         PageSize: number;
         /**
-         * @description Assumed: the source does not show the path of this operation; the server's GUID, matched case-insensitively; a value that is not a GUID gets `404` like an unknown one (contract decision).
+         * Assumed: the source does not show the path of this operation; the server's GUID, matched case-insensitively; a value that is not a GUID gets `404` like an unknown one (contract decision).
          * @example 5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01
          */
         ServerGuid: string;
         /**
-         * @description Assumed: the source does not show the path of this operation; the token's `id`, a positive integer written without leading zeros; anything else gets `404` like an unknown id (contract decision).
+         * Assumed: the source does not show the path of this operation; the token's `id`, a positive integer written without leading zeros; anything else gets `404` like an unknown id (contract decision).
          * @example 3
          */
         ApiTokenId: number;
@@ -573,7 +572,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description Assumed: the source says a request with no valid token gets `401` but shows no challenge; every `401` carries the Bearer challenge of RFC 6750 with the realm `dashboard`, plus `error="invalid_token"` when a token was sent but is not valid (contract decision).
+         * Assumed: the source says a request with no valid token gets `401` but shows no challenge; every `401` carries the Bearer challenge of RFC 6750 with the realm `dashboard`, plus `error="invalid_token"` when a token was sent but is not valid (contract decision).
          * @example Bearer realm="dashboard", error="invalid_token"
          */
         "WWW-Authenticate": string;
@@ -586,12 +585,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, starting at 1; defaults to 1. (Assumed: minimum 1 and maximum 2147483647, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped; a page past the end answers `200` with an empty `data`.)
+                 * Page number, starting at 1; defaults to 1. (Assumed: minimum 1 and maximum 2147483647, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped; a page past the end answers `200` with an empty `data`.)
                  * @example 2
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Number of items per page; defaults to 10, at most 100. (Assumed: minimum 1, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped.)
+                 * Number of items per page; defaults to 10, at most 100. (Assumed: minimum 1, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped.)
                  * @example 25
                  */
                 pageSize?: components["parameters"]["PageSize"];
@@ -602,7 +601,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Assumed: the source does not show the success status code; `200` with one page of connected servers and the total count. */
+            /** Assumed: the source does not show the success status code; `200` with one page of connected servers and the total count. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -611,7 +610,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServerList"];
                 };
             };
-            /** @description Invalid `page` or `pageSize`. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; `path` is the parameter name; a repeated or empty-valued parameter is invalid too.) */
+            /** Invalid `page` or `pageSize`. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; `path` is the parameter name; a repeated or empty-valued parameter is invalid too.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -620,7 +619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`; a missing or malformed header and an unknown, deleted or expired token are all not valid.) */
+            /** No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`; a missing or malformed header and an unknown, deleted or expired token are all not valid.) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -630,7 +629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
+            /** The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -639,11 +638,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
-                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
                      * @example GET, POST
                      */
                     Allow?: string;
@@ -662,14 +661,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Assumed: the source does not show the request body; the servers to connect (contract decision). */
+        /** Assumed: the source does not show the request body; the servers to connect (contract decision). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConnectServersRequest"];
             };
         };
         responses: {
-            /** @description Assumed: the source does not show the success status code or body; `201` with the connected servers in request order (contract decision). */
+            /** Assumed: the source does not show the success status code or body; `201` with the connected servers in request order (contract decision). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -678,7 +677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectServersResponse"];
                 };
             };
-            /** @description Invalid input. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; also a missing or empty body, a body that is not JSON or not an object (`path` `""`), and unknown fields (`unknown_field`).) */
+            /** Invalid input. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; also a missing or empty body, a body that is not JSON or not an object (`path` `""`), and unknown fields (`unknown_field`).) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -687,7 +686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
+            /** No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -697,7 +696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
+            /** The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -706,7 +705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source sets no body size limit; a body over 1 MiB gets `413 PAYLOAD_TOO_LARGE` (contract decision). */
+            /** Assumed: the source sets no body size limit; a body over 1 MiB gets `413 PAYLOAD_TOO_LARGE` (contract decision). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -715,7 +714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source says requests are JSON but not what happens otherwise; a non-empty body whose `Content-Type` is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
+            /** Assumed: the source says requests are JSON but not what happens otherwise; a non-empty body whose `Content-Type` is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -724,11 +723,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
-                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
                      * @example GET, POST
                      */
                     Allow?: string;
@@ -746,7 +745,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Assumed: the source does not show the path of this operation; the server's GUID, matched case-insensitively; a value that is not a GUID gets `404` like an unknown one (contract decision).
+                 * Assumed: the source does not show the path of this operation; the server's GUID, matched case-insensitively; a value that is not a GUID gets `404` like an unknown one (contract decision).
                  * @example 5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01
                  */
                 guid: components["parameters"]["ServerGuid"];
@@ -755,14 +754,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Assumed: the source does not show the success status code; `204` with no body, the server is deleted (contract decision). */
+            /** Assumed: the source does not show the success status code; `204` with no body, the server is deleted (contract decision). */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
+            /** No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -772,7 +771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
+            /** The token may not call this operation. (Assumed: server inventory requires no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -781,7 +780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source does not say how an unknown server is answered; `404 NOT_FOUND` for a GUID that is unknown, belongs to another team, or is not a GUID (contract decision). */
+            /** Assumed: the source does not say how an unknown server is answered; `404 NOT_FOUND` for a GUID that is unknown, belongs to another team, or is not a GUID (contract decision). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -790,11 +789,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
-                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
                      * @example GET, POST
                      */
                     Allow?: string;
@@ -810,17 +809,17 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, starting at 1; defaults to 1. (Assumed: minimum 1 and maximum 2147483647, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped; a page past the end answers `200` with an empty `data`.)
+                 * Page number, starting at 1; defaults to 1. (Assumed: minimum 1 and maximum 2147483647, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped; a page past the end answers `200` with an empty `data`.)
                  * @example 2
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Number of items per page; defaults to 10, at most 100. (Assumed: minimum 1, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped.)
+                 * Number of items per page; defaults to 10, at most 100. (Assumed: minimum 1, a base-10 integer without sign, decimal point or exponent, leading zeros accepted; anything else, an empty or a repeated value gets `400`, values are never clamped.)
                  * @example 25
                  */
                 pageSize?: components["parameters"]["PageSize"];
                 /**
-                 * @description Case-insensitive substring match against the token name. (Assumed: both strings are lower-cased before comparing; the value is not trimmed; an empty or repeated value gets `400`.)
+                 * Case-insensitive substring match against the token name. (Assumed: both strings are lower-cased before comparing; the value is not trimmed; an empty or repeated value gets `400`.)
                  * @example manager
                  */
                 filter?: string;
@@ -831,7 +830,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Assumed: the source does not show the success status code; `200` with one page of the caller's tokens, without their secrets. */
+            /** Assumed: the source does not show the success status code; `200` with one page of the caller's tokens, without their secrets. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -840,7 +839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenList"];
                 };
             };
-            /** @description Invalid `page`, `pageSize` or `filter`. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; `path` is the parameter name; a repeated or empty-valued parameter is invalid too.) */
+            /** Invalid `page`, `pageSize` or `filter`. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; `path` is the parameter name; a repeated or empty-valued parameter is invalid too.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -849,7 +848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
+            /** No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -859,7 +858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token lacks the `manage-api-tokens` claim. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`.) */
+            /** The token lacks the `manage-api-tokens` claim. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -868,11 +867,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
-                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
                      * @example GET, POST
                      */
                     Allow?: string;
@@ -891,14 +890,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The name and claims of the new token. (Assumed: both fields are required; unknown fields get `400`.) */
+        /** The name and claims of the new token. (Assumed: both fields are required; unknown fields get `400`.) */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateApiTokenRequest"];
             };
         };
         responses: {
-            /** @description Assumed: the source does not show the success status code; `201` with the new token under `data`, including the raw secret `token`, shown this once. */
+            /** Assumed: the source does not show the success status code; `201` with the new token under `data`, including the raw secret `token`, shown this once. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -907,7 +906,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiTokenResponse"];
                 };
             };
-            /** @description Invalid input. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; also a missing or empty body, a body that is not JSON or not an object (`path` `""`), unknown fields (`unknown_field`), the same claim name twice (`duplicate` at `claims.N`, N the second occurrence), a `panelUser` without `serverGuid` (`required` at `claims.N.attributes.serverGuid`), and attributes on `manage-api-tokens`.) */
+            /** Invalid input. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; also a missing or empty body, a body that is not JSON or not an object (`path` `""`), unknown fields (`unknown_field`), the same claim name twice (`duplicate` at `claims.N`, N the second occurrence), a `panelUser` without `serverGuid` (`required` at `claims.N.attributes.serverGuid`), and attributes on `manage-api-tokens`.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -916,7 +915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
+            /** No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -926,7 +925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token lacks the `manage-api-tokens` claim, is read-only, or requests claims broader than its own. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`; a read-only `manage-api-tokens` claim cannot create either.) */
+            /** The token lacks the `manage-api-tokens` claim, is read-only, or requests claims broader than its own. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`; a read-only `manage-api-tokens` claim cannot create either.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -935,7 +934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source sets no body size limit; a body over 1 MiB gets `413 PAYLOAD_TOO_LARGE` (contract decision). */
+            /** Assumed: the source sets no body size limit; a body over 1 MiB gets `413 PAYLOAD_TOO_LARGE` (contract decision). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -944,7 +943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source says requests are JSON but not what happens otherwise; a non-empty body whose `Content-Type` is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
+            /** Assumed: the source says requests are JSON but not what happens otherwise; a non-empty body whose `Content-Type` is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -953,11 +952,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
-                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
                      * @example GET, POST
                      */
                     Allow?: string;
@@ -975,7 +974,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Assumed: the source does not show the path of this operation; the token's `id`, a positive integer written without leading zeros; anything else gets `404` like an unknown id (contract decision).
+                 * Assumed: the source does not show the path of this operation; the token's `id`, a positive integer written without leading zeros; anything else gets `404` like an unknown id (contract decision).
                  * @example 3
                  */
                 id: components["parameters"]["ApiTokenId"];
@@ -984,7 +983,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Assumed: the source does not show this response; `200` with the token under `data`, without its secret (contract decision). */
+            /** Assumed: the source does not show this response; `200` with the token under `data`, without its secret (contract decision). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -993,7 +992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenResponse"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
+            /** No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -1003,7 +1002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token lacks the `manage-api-tokens` claim. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`.) */
+            /** The token lacks the `manage-api-tokens` claim. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1012,7 +1011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source does not say how an unknown token is answered; `404 NOT_FOUND` for an id that is unknown, belongs to another user, or is not a positive integer (contract decision). */
+            /** Assumed: the source does not say how an unknown token is answered; `404 NOT_FOUND` for an id that is unknown, belongs to another user, or is not a positive integer (contract decision). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1021,11 +1020,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
-                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
                      * @example GET, POST
                      */
                     Allow?: string;
@@ -1043,7 +1042,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Assumed: the source does not show the path of this operation; the token's `id`, a positive integer written without leading zeros; anything else gets `404` like an unknown id (contract decision).
+                 * Assumed: the source does not show the path of this operation; the token's `id`, a positive integer written without leading zeros; anything else gets `404` like an unknown id (contract decision).
                  * @example 3
                  */
                 id: components["parameters"]["ApiTokenId"];
@@ -1052,14 +1051,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Assumed: the source does not show the success status code; `204` with no body, the token is deleted (contract decision). */
+            /** Assumed: the source does not show the success status code; `204` with no body, the token is deleted (contract decision). */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
+            /** No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -1069,7 +1068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token lacks the `manage-api-tokens` claim or it is read-only. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`; a read-only `manage-api-tokens` claim cannot delete.) */
+            /** The token lacks the `manage-api-tokens` claim or it is read-only. (Assumed: the `ErrorResponse` envelope with `FORBIDDEN`; a read-only `manage-api-tokens` claim cannot delete.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1078,7 +1077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source does not say how an unknown token is answered; `404 NOT_FOUND` for an id that is unknown, belongs to another user, or is not a positive integer (contract decision). */
+            /** Assumed: the source does not say how an unknown token is answered; `404 NOT_FOUND` for an id that is unknown, belongs to another user, or is not a positive integer (contract decision). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1087,11 +1086,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
-                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
                      * @example GET, POST
                      */
                     Allow?: string;
@@ -1110,14 +1109,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Assumed: the source does not show the request body; the addresses to invite (contract decision). */
+        /** Assumed: the source does not show the request body; the addresses to invite (contract decision). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SendInvitationsRequest"];
             };
         };
         responses: {
-            /** @description Assumed: the source does not show the success status code or body; `202` with one entry per address, the emails being sent asynchronously (contract decision). */
+            /** Assumed: the source does not show the success status code or body; `202` with one entry per address, the emails being sent asynchronously (contract decision). */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -1126,7 +1125,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvitationList"];
                 };
             };
-            /** @description Invalid input. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; also a missing or empty body, a body that is not JSON or not an object (`path` `""`), and unknown fields (`unknown_field`).) */
+            /** Invalid input. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; also a missing or empty body, a body that is not JSON or not an object (`path` `""`), and unknown fields (`unknown_field`).) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1135,7 +1134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
+            /** No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -1145,7 +1144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token may not call this operation. (Assumed: accounts require no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
+            /** The token may not call this operation. (Assumed: accounts require no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1154,7 +1153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source sets no body size limit; a body over 1 MiB gets `413 PAYLOAD_TOO_LARGE` (contract decision). */
+            /** Assumed: the source sets no body size limit; a body over 1 MiB gets `413 PAYLOAD_TOO_LARGE` (contract decision). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1163,7 +1162,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source says requests are JSON but not what happens otherwise; a non-empty body whose `Content-Type` is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
+            /** Assumed: the source says requests are JSON but not what happens otherwise; a non-empty body whose `Content-Type` is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1172,11 +1171,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
-                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
                      * @example GET, POST
                      */
                     Allow?: string;
@@ -1192,7 +1191,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Assumed: the source does not show the input of this operation; the email address to look up, matched case-insensitively, a valid address being what an HTML `<input type="email">` accepts (contract decision).
+                 * Assumed: the source does not show the input of this operation; the email address to look up, matched case-insensitively, a valid address being what an HTML `<input type="email">` accepts (contract decision).
                  * @example owner@example.com
                  */
                 email: components["schemas"]["EmailAddress"];
@@ -1203,7 +1202,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Assumed: the source does not show this response; `200` with the address and its team GUID under `data` (contract decision). */
+            /** Assumed: the source does not show this response; `200` with the address and its team GUID under `data` (contract decision). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1212,7 +1211,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamGuidResponse"];
                 };
             };
-            /** @description Invalid input: `email` is missing, empty, repeated or not a valid address. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; `path` is the parameter name.) */
+            /** Invalid input: `email` is missing, empty, repeated or not a valid address. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; `path` is the parameter name.) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1221,7 +1220,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
+            /** No valid API token. (Assumed: the `ErrorResponse` envelope with `UNAUTHORIZED`.) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -1231,7 +1230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The token may not call this operation. (Assumed: accounts require no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
+            /** The token may not call this operation. (Assumed: accounts require no claim, so any token with claims gets `403`; the `ErrorResponse` envelope with `FORBIDDEN`.) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1240,7 +1239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source does not show this response; `404 NOT_FOUND` for an address that is neither a user's email nor invited (contract decision). */
+            /** Assumed: the source does not show this response; `404 NOT_FOUND` for an address that is neither a user's email nor invited (contract decision). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1249,11 +1248,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
+            /** Assumed: the source shows no other statuses; any other failure uses the `ErrorResponse` envelope (contract decision): `405 METHOD_NOT_ALLOWED` with an `Allow` header for a method the path does not support, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
-                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
                      * @example GET, POST
                      */
                     Allow?: string;

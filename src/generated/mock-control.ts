@@ -17,7 +17,7 @@ export interface paths {
         put?: never;
         /**
          * Back to the seed
-         * @description Restores the seed the mock started from: deliveries, the webhook sink, rate windows and fault settings are cleared and the clock's offset goes back to 0. It wins over an advance or a delivery in flight: neither moves the clock or records anything afterwards.
+         * Restores the seed the mock started from: deliveries, the webhook sink, rate windows and fault settings are cleared and the clock's offset goes back to 0. It wins over an advance or a delivery in flight: neither moves the clock or records anything afterwards.
          */
         post: operations["resetMock"];
         delete?: never;
@@ -35,7 +35,7 @@ export interface paths {
         };
         /**
          * Everything, to look at
-         * @description The whole state as JSON, for people and tests to look at: no token secret and no hash of one (partner keys are shown: this is a development tool).
+         * The whole state as JSON, for people and tests to look at: no token secret and no hash of one (partner keys are shown: this is a development tool).
          */
         get: operations["getMockState"];
         put?: never;
@@ -55,12 +55,12 @@ export interface paths {
         };
         /**
          * Save the state
-         * @description Everything needed to carry on later, pending work included, as one versioned document: what `--state-file` keeps and `PUT /snapshot` takes back. Token secrets are kept only as hashes.
+         * Everything needed to carry on later, pending work included, as one versioned document: what `--state-file` keeps and `PUT /snapshot` takes back. Token secrets are kept only as hashes.
          */
         get: operations["getMockSnapshot"];
         /**
          * Replace the state
-         * @description Replaces the whole state with a snapshot (up to 64 MiB), at the snapshot's clock time, pending work scheduled again. Every value is checked first; a bad one is a `400` naming it, and then nothing changed. A `version` this mock does not know is refused on its own.
+         * Replaces the whole state with a snapshot (up to 64 MiB), at the snapshot's clock time, pending work scheduled again. Every value is checked first; a bad one is a `400` naming it, and then nothing changed. A `version` this mock does not know is refused on its own.
          */
         put: operations["restoreMockSnapshot"];
         post?: never;
@@ -81,7 +81,7 @@ export interface paths {
         put?: never;
         /**
          * Move the clock on
-         * @description Moves the virtual clock forward and answers once the work it made due has run, callback deliveries included; work due at the same time runs concurrently. The clock never passes 9999-12-31T23:59:59Z: an advance past it is a `400` at `seconds` naming the largest advance left.
+         * Moves the virtual clock forward and answers once the work it made due has run, callback deliveries included; work due at the same time runs concurrently. The clock never passes 9999-12-31T23:59:59Z: an advance past it is a `400` at `seconds` naming the largest advance left.
          */
         post: operations["advanceClock"];
         delete?: never;
@@ -100,7 +100,7 @@ export interface paths {
         get?: never;
         /**
          * Create or change a partner
-         * @description Creates the partner or changes the settings the body names; an empty body changes nothing. A new partner starts with the feature enabled, generated keys, the built-in sink as webhook URL, region `eu`, 30 requests per hour and no brands. The rebuild key and the webhook key must differ, and a server IP may select one brand only (`400`).
+         * Creates the partner or changes the settings the body names; an empty body changes nothing. A new partner starts with the feature enabled, generated keys, the built-in sink as webhook URL, region `eu`, 30 requests per hour and no brands. The rebuild key and the webhook key must differ, and a server IP may select one brand only (`400`).
          */
         put: operations["upsertPartner"];
         post?: never;
@@ -121,7 +121,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a partner's rebuild key
-         * @description Gives the partner a new rebuild API key; the old one stops working at once.
+         * Gives the partner a new rebuild API key; the old one stops working at once.
          */
         post: operations["rotatePartnerKey"];
         delete?: never;
@@ -141,7 +141,7 @@ export interface paths {
         put?: never;
         /**
          * End a running rebuild now
-         * @description Ends a running rebuild as the service would, then sends its callback; answers once the first delivery attempt has ended and been recorded. An empty body means `success`.
+         * Ends a running rebuild as the service would, then sends its callback; answers once the first delivery attempt has ended and been recorded. An empty body means `success`.
          */
         post: operations["completeRebuild"];
         delete?: never;
@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Clone to user
-         * @description "Clone to user" of the admin panel: a new, independent copy of a `success` rebuild's project for a user. The original project and its preview URL are unchanged.
+         * "Clone to user" of the admin panel: a new, independent copy of a `success` rebuild's project for a user. The original project and its preview URL are unchanged.
          */
         post: operations["cloneRebuild"];
         delete?: never;
@@ -181,7 +181,7 @@ export interface paths {
         put?: never;
         /**
          * A customer opens a magic link
-         * @description A customer opens a magic link carrying `promptToken` and logs in. The project is assigned (a new copy for the customer) only when the token names a `success` rebuild of that partner; any other token is ignored and the customer signs in normally, which is not an error. When the body gives the hosting-panel server IP the customer logs in from, the answer names the partner's brand that IP selects, or `null` when none does.
+         * A customer opens a magic link carrying `promptToken` and logs in. The project is assigned (a new copy for the customer) only when the token names a `success` rebuild of that partner; any other token is ignored and the customer signs in normally, which is not an error. When the body gives the hosting-panel server IP the customer logs in from, the answer names the partner's brand that IP selects, or `null` when none does.
          */
         post: operations["openMagicLink"];
         delete?: never;
@@ -199,7 +199,7 @@ export interface paths {
         };
         /**
          * Callback attempts
-         * @description Every callback attempt the mock made (the most recent 1,000), in the order they ended.
+         * Every callback attempt the mock made (the most recent 1,000), in the order they ended.
          */
         get: operations["listDeliveries"];
         put?: never;
@@ -219,13 +219,13 @@ export interface paths {
         };
         /**
          * What the webhook receiver got
-         * @description What the partner's built-in receiver recorded, oldest first; bodies parsed when they are JSON.
+         * What the partner's built-in receiver recorded, oldest first; bodies parsed when they are JSON.
          */
         get: operations["listSinkEntries"];
         put?: never;
         /**
          * The built-in webhook receiver
-         * @description A webhook receiver built into the mock, one per partner id: it records any request body (of any media type) with its headers and answers `200`. It keeps the 100 most recent entries per partner and 1,000 entries and 16 Mi characters in all.
+         * A webhook receiver built into the mock, one per partner id: it records any request body (of any media type) with its headers and answers `200`. It keeps the 100 most recent entries per partner and 1,000 entries and 16 Mi characters in all.
          */
         post: operations["receiveSinkCallback"];
         delete?: never;
@@ -243,12 +243,12 @@ export interface paths {
         };
         /**
          * Fault settings
-         * @description The failures injected into the public APIs.
+         * The failures injected into the public APIs.
          */
         get: operations["getFaults"];
         /**
          * Change fault settings
-         * @description Changes the settings the body names. Errors answer `503` before a request reaches the API, so they change nothing; resets drop the connection after the request ran, so its answer is lost. `errorRate` and `resetRate` together may not exceed 1 (`400`).
+         * Changes the settings the body names. Errors answer `503` before a request reaches the API, so they change nothing; resets drop the connection after the request ran, so its answer is lost. `errorRate` and `resetRate` together may not exceed 1 (`400`).
          */
         put: operations["setFaults"];
         post?: never;
@@ -267,7 +267,7 @@ export interface paths {
         };
         /**
          * The mock console
-         * @description A web page, built into the package, that shows the mock (the clock, rebuilds and their callback attempts, partners and their rate limits, the webhook sink, tokens, servers, invitations, faults and the request journal), steers it through this API and updates itself from `GET /events`. It loads nothing from the network: its script and style are in the page, and the `Content-Security-Policy` lets it run only them and talk only to the mock itself. Served by the standalone server only: under MSW (`createHandlers`, the browser's service worker) this path answers `404`.
+         * A web page, built into the package, that shows the mock (the clock, rebuilds and their callback attempts, partners and their rate limits, the webhook sink, tokens, servers, invitations, faults and the request journal), steers it through this API and updates itself from `GET /events`. It loads nothing from the network: its script and style are in the page, and the `Content-Security-Policy` lets it run only them and talk only to the mock itself. Served by the standalone server only: under MSW (`createHandlers`, the browser's service worker) this path answers `404`.
          */
         get: operations["openConsole"];
         put?: never;
@@ -287,7 +287,7 @@ export interface paths {
         };
         /**
          * Live change events
-         * @description A stream of server-sent events (`text/event-stream`) that says when something changed: after every change of the mock (a request to either API, a control operation, a completion or a callback attempt the clock ran, reset) one `change` event whose `data` is a `ChangeEvent`, naming the paths of this API to read again. Changes are coalesced: at most one event per 200 ms of real time, so a burst of requests is one or a few events. The first event comes at once (read everything), also after a reconnection; a comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. At most 16 streams may be open at once (each console tab holds one); the next is refused with `429`. Served by the standalone server only: under MSW this path answers `404`.
+         * A stream of server-sent events (`text/event-stream`) that says when something changed: after every change of the mock (a request to either API, a control operation, a completion or a callback attempt the clock ran, reset) one `change` event whose `data` is a `ChangeEvent`, naming the paths of this API to read again. Changes are coalesced: at most one event per 200 ms of real time, so a burst of requests is one or a few events. The first event comes at once (read everything), also after a reconnection; a comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. At most 16 streams may be open at once (each console tab holds one); the next is refused with `429`. Served by the standalone server only: under MSW this path answers `404`.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -307,7 +307,7 @@ export interface paths {
         };
         /**
          * The request journal
-         * @description The most recent requests to the two public APIs (not this API), oldest first, newest last: when each came (the virtual clock), its API, method and path, the operation that matched, the status answered, how long the mock took (real time, injected latency not included) and who called, once authenticated. Nothing secret is kept: no header (so no `Authorization` and no `X-API-Key`), no body and no query string (a query may carry an email address); the path only. The journal keeps the 500 most recent requests (`capacity`); older ones are dropped first and counted in `dropped`. Reset and replacing the state clear it, and snapshots leave it out: it records what this mock was asked, not state to carry on from. The standalone server's own refusals in front of the APIs (a `Host` or origin it does not allow, a CORS preflight, a request-target that is not a URL) and requests outside both APIs are not recorded. `operation` and `status` keep only the entries that match (`capacity` and `dropped` are the journal's).
+         * The most recent requests to the two public APIs (not this API), oldest first, newest last: when each came (the virtual clock), its API, method and path, the operation that matched, the status answered, how long the mock took (real time, injected latency not included) and who called, once authenticated. Nothing secret is kept: no header (so no `Authorization` and no `X-API-Key`), no body and no query string (a query may carry an email address); the path only. The journal keeps the 500 most recent requests (`capacity`); older ones are dropped first and counted in `dropped`. Reset and replacing the state clear it, and snapshots leave it out: it records what this mock was asked, not state to carry on from. The standalone server's own refusals in front of the APIs (a `Host` or origin it does not allow, a CORS preflight, a request-target that is not a URL) and requests outside both APIs are not recorded. `operation` and `status` keep only the entries that match (`capacity` and `dropped` are the journal's).
          */
         get: operations["listRequests"];
         put?: never;
@@ -322,379 +322,378 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The error envelope of the service contracts, with the codes the control API answers. */
+        /** The error envelope of the service contracts, with the codes the control API answers. */
         ControlError: {
-            /** @description What went wrong. */
+            /** What went wrong. */
             message: string;
-            /** @description Holds the machine-readable code. */
+            /** Holds the machine-readable code. */
             error: {
                 /**
-                 * @description The machine-readable error code.
+                 * The machine-readable error code.
                  * @enum {string}
                  */
                 code: "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMIT_EXCEEDED" | "INTERNAL";
             };
         };
-        /** @description A partner's id, the value of its `X-Partner-Id` header. */
+        /** A partner's id, the value of its `X-Partner-Id` header. */
         PartnerIdValue: number;
-        /** @description A partner's id, as a JSON number or a string of digits without a leading zero. */
+        /** A partner's id, as a JSON number or a string of digits without a leading zero. */
         PartnerIdInput: number | string;
-        /** @description An API key as sent in a header; visible ASCII without spaces. */
+        /** An API key as sent in a header; visible ASCII without spaces. */
         Key: string;
         /**
          * Format: iri
-         * @description An absolute `http` or `https` URL.
+         * An absolute `http` or `https` URL.
          */
         HttpUrl: string;
-        /** @description A partner's webhook endpoint: an absolute `http` or `https` URL, or `{origin}/…` for the mock's own origin; `null` when none is configured. */
+        /** A partner's webhook endpoint: an absolute `http` or `https` URL, or `{origin}/…` for the mock's own origin; `null` when none is configured. */
         WebhookUrl: components["schemas"]["HttpUrl"] | string | null;
-        /** @description An IPv4 address (dotted quad) or an IPv6 address. */
+        /** An IPv4 address (dotted quad) or an IPv6 address. */
         IpAddress: string;
-        /** @description A partner brand. A customer gets the brand whose `serverIps` holds the hosting-panel server IP the customer logs in from; an IP selects one brand only. */
+        /** A partner brand. A customer gets the brand whose `serverIps` holds the hosting-panel server IP the customer logs in from; an IP selects one brand only. */
         Brand: {
-            /** @description The brand's name, 1 to 100 characters, not only white space. */
+            /** The brand's name, 1 to 100 characters, not only white space. */
             name: string;
             theme?: components["schemas"]["BrandTheme"];
             loginUrl: components["schemas"]["HttpUrl"];
             upgradeUrl: components["schemas"]["HttpUrl"];
             domainPurchaseUrl: components["schemas"]["HttpUrl"];
-            /** @description The hosting-panel server IPs whose customers get this brand, each once (answered in canonical form). */
+            /** The hosting-panel server IPs whose customers get this brand, each once (answered in canonical form). */
             serverIps: components["schemas"]["IpAddress"][];
-            /** @description Replaces the default builder address (answered in lower case without a trailing dot); `null` or absent for none. */
+            /** Replaces the default builder address (answered in lower case without a trailing dot); `null` or absent for none. */
             customDomain?: string | null;
         };
-        /** @description Colours and gradients by name; both default to none. */
+        /** Colours and gradients by name; both default to none. */
         BrandTheme: {
-            /** @description Name → CSS hex colour. */
+            /** Name → CSS hex colour. */
             colors?: {
                 [key: string]: string;
             };
-            /** @description Name → CSS gradient text. */
+            /** Name → CSS gradient text. */
             gradients?: {
                 [key: string]: string;
             };
         };
-        /** @description Partner console settings to change; the ones left out keep their value. */
+        /** Partner console settings to change; the ones left out keep their value. */
         PartnerSettingsPatch: components["schemas"]["PartnerSettingsFields"];
-        /** @description The partner console settings a request or a seed may give. */
+        /** The partner console settings a request or a seed may give. */
         PartnerSettingsFields: {
-            /** @description Whether the rebuild feature is enabled for the partner. */
+            /** Whether the rebuild feature is enabled for the partner. */
             featureEnabled?: boolean;
             apiKey?: components["schemas"]["Key"];
             webhookUrl?: components["schemas"]["WebhookUrl"];
-            /** @description Sent as `X-API-Key` on callbacks; never accepted by the rebuild API. `null` for none. */
+            /** Sent as `X-API-Key` on callbacks; never accepted by the rebuild API. `null` for none. */
             webhookApiKey?: components["schemas"]["Key"] | null;
-            /** @description Backend region for new projects, a lower-case code such as `eu`. */
+            /** Backend region for new projects, a lower-case code such as `eu`. */
             region?: string;
-            /** @description Rebuild requests allowed per sliding hour. */
+            /** Rebuild requests allowed per sliding hour. */
             rateLimitPerHour?: number;
-            /** @description The partner's brands, replacing the ones it had. */
+            /** The partner's brands, replacing the ones it had. */
             brands?: components["schemas"]["Brand"][];
         };
-        /** @description A partner's console settings, keys included (this is a development tool). */
+        /** A partner's console settings, keys included (this is a development tool). */
         PartnerSettings: {
             id: components["schemas"]["PartnerIdValue"];
-            /** @description Whether the rebuild feature is enabled. */
+            /** Whether the rebuild feature is enabled. */
             featureEnabled: boolean;
             apiKey: components["schemas"]["Key"];
             webhookUrl: components["schemas"]["WebhookUrl"];
-            /** @description The webhook API key, or `null`. */
+            /** The webhook API key, or `null`. */
             webhookApiKey: components["schemas"]["Key"] | null;
-            /** @description Backend region for new projects. */
+            /** Backend region for new projects. */
             region: string;
-            /** @description Rebuild requests allowed per sliding hour. */
+            /** Rebuild requests allowed per sliding hour. */
             rateLimitPerHour: number;
-            /** @description The partner's brands. */
+            /** The partner's brands. */
             brands: components["schemas"]["Brand"][];
         };
-        /** @description A partner's new rebuild API key. */
+        /** A partner's new rebuild API key. */
         RotatedKey: {
             apiKey: components["schemas"]["Key"];
         };
-        /** @description How far to move the clock. */
+        /** How far to move the clock. */
         AdvanceRequest: {
-            /** @description Seconds of virtual time, at most ten years. */
+            /** Seconds of virtual time, at most ten years. */
             seconds: number;
         };
-        /** @description The virtual clock's time. */
+        /** The virtual clock's time. */
         ClockTime: {
             now: components["schemas"]["createdAt"];
         };
-        /** @description How a running rebuild ends (`success` unless `status` says otherwise, also with no body). `errorCode` and `errorMessage` go with `failed` only: left out, the callback carries `process_failed` and a default text; `null` leaves the field out of the callback. */
+        /** How a running rebuild ends (`success` unless `status` says otherwise, also with no body). `errorCode` and `errorMessage` go with `failed` only: left out, the callback carries `process_failed` and a default text; `null` leaves the field out of the callback. */
         CompletionRequest: {
             /**
-             * @description The final state.
+             * The final state.
              * @default success
              * @enum {string}
              */
             status?: "success" | "failed";
-            /** @description The callback's `error_code`. */
+            /** The callback's `error_code`. */
             errorCode?: string | null;
-            /** @description The callback's `error_message`. */
+            /** The callback's `error_message`. */
             errorMessage?: string | null;
         };
-        /** @description The user who gets a copy. */
+        /** The user who gets a copy. */
         CloneRequest: {
             userId: components["schemas"]["ExternalId"];
         };
-        /** @description An id of the provider's side, free-form. */
+        /** An id of the provider's side, free-form. */
         ExternalId: string;
-        /** @description A new copy of a project. */
+        /** A new copy of a project. */
         ClonedProject: {
-            /** @description The copy's project id. */
+            /** The copy's project id. */
             projectId: string;
         };
-        /** @description A customer opening a magic link. */
+        /** A customer opening a magic link. */
         MagicLinkRequest: {
             partnerId: components["schemas"]["PartnerIdInput"];
-            /** @description The link's `promptToken`, raw or percent-encoded. A token that is not one is ignored (the customer signs in normally), never an error. */
+            /** The link's `promptToken`, raw or percent-encoded. A token that is not one is ignored (the customer signs in normally), never an error. */
             promptToken: string;
             customerId: components["schemas"]["ExternalId"];
             serverIp?: components["schemas"]["IpAddress"];
         };
-        /** @description Whether the project was assigned (its copy's `projectId` when it was), and the brand the customer's server IP selects: `null` when no IP was given or none of the partner's brands holds it. */
+        /** Whether the project was assigned (its copy's `projectId` when it was), and the brand the customer's server IP selects: `null` when no IP was given or none of the partner's brands holds it. */
         MagicLinkResult: {
-            /** @description True when a copy of the project was assigned to the customer. */
+            /** True when a copy of the project was assigned to the customer. */
             assigned: boolean;
-            /** @description The copy's project id (assigned only). */
+            /** The copy's project id (assigned only). */
             projectId?: string;
-            /** @description The brand the customer sees, or `null`. */
+            /** The brand the customer sees, or `null`. */
             brand: components["schemas"]["Brand"] | null;
         };
-        /** @description Everything the mock knows about a rebuild. */
+        /** Everything the mock knows about a rebuild. */
         RebuildRecord: {
-            /** @description The rebuild's `requestId`. */
+            /** The rebuild's `requestId`. */
             requestId: string;
-            /** @description The project the rebuild generates. */
+            /** The project the rebuild generates. */
             projectId: string;
             partnerId: components["schemas"]["PartnerIdValue"];
             sourceUrl: components["schemas"]["sourceUrl"];
-            /** @description The idempotency key's URL part, as the WHATWG URL parser writes it, without the fragment. */
+            /** The idempotency key's URL part, as the WHATWG URL parser writes it, without the fragment. */
             normalizedSourceUrl: string;
-            /** @description The prompt, or `null` when none was given. */
+            /** The prompt, or `null` when none was given. */
             prompt: components["schemas"]["prompt"] | null;
             /**
-             * @description `running`, then `success` or `failed`.
+             * `running`, then `success` or `failed`.
              * @enum {string}
              */
             status: "running" | "success" | "failed";
             previewUrl?: components["schemas"]["previewUrl"];
-            /** @description The failed callback's `error_code`, when it carries one. */
+            /** The failed callback's `error_code`, when it carries one. */
             errorCode?: string;
-            /** @description The failed callback's `error_message`, when it carries one. */
+            /** The failed callback's `error_message`, when it carries one. */
             errorMessage?: string;
             createdAt: components["schemas"]["createdAt"];
             completedAt?: components["schemas"]["createdAt"];
         };
-        /** @description A project: the one a rebuild generates (held by the system account, `copiedFrom` null) or an independent copy made by a magic link (owner `customer`) or "Clone to user" (owner `user`). */
+        /** A project: the one a rebuild generates (held by the system account, `copiedFrom` null) or an independent copy made by a magic link (owner `customer`) or "Clone to user" (owner `user`). */
         ProjectRecord: {
-            /** @description The project's id. */
+            /** The project's id. */
             projectId: string;
             partnerId: components["schemas"]["PartnerIdValue"];
-            /** @description The rebuild it comes from. */
+            /** The rebuild it comes from. */
             requestId: string;
             owner: components["schemas"]["ProjectOwner"];
-            /** @description The project it is a copy of, or `null` for a rebuild's own project. */
+            /** The project it is a copy of, or `null` for a rebuild's own project. */
             copiedFrom: string | null;
             createdAt: components["schemas"]["createdAt"];
         };
-        /** @description Who holds a project, told apart by `kind`. */
+        /** Who holds a project, told apart by `kind`. */
         ProjectOwner: components["schemas"]["SystemOwner"] | components["schemas"]["CustomerOwner"] | components["schemas"]["UserOwner"];
-        /** @description The system account that holds a finished rebuild until it is assigned. */
+        /** The system account that holds a finished rebuild until it is assigned. */
         SystemOwner: {
             /**
-             * @description Always `system`. (enum property replaced by openapi-typescript)
+             * Always `system`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "system";
         };
-        /** @description A customer who opened a magic link. */
+        /** A customer who opened a magic link. */
         CustomerOwner: {
             /**
-             * @description Always `customer`. (enum property replaced by openapi-typescript)
+             * Always `customer`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "customer";
             customerId: components["schemas"]["ExternalId"];
         };
-        /** @description A user a rebuild was cloned to. */
+        /** A user a rebuild was cloned to. */
         UserOwner: {
             /**
-             * @description Always `user`. (enum property replaced by openapi-typescript)
+             * Always `user`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             kind: "user";
             userId: components["schemas"]["ExternalId"];
         };
-        /** @description Headers by lower-case name. */
+        /** Headers by lower-case name. */
         HeaderMap: {
             [key: string]: string;
         };
-        /** @description One callback attempt, recorded whatever its outcome. */
+        /** One callback attempt, recorded whatever its outcome. */
         DeliveryRecord: {
-            /** @description The rebuild's `requestId`. */
+            /** The rebuild's `requestId`. */
             requestId: string;
-            /** @description The webhook URL read at attempt time; `null` when none was configured (nothing was sent). */
+            /** The webhook URL read at attempt time; `null` when none was configured (nothing was sent). */
             url: components["schemas"]["HttpUrl"] | null;
-            /** @description 1 to 5. */
+            /** 1 to 5. */
             attempt: number;
             headers: components["schemas"]["HeaderMap"];
             body: components["schemas"]["RebuildCompletedCallback"];
-            /** @description The receiver's status, or `null` on a network error, a timeout, or no webhook configured. */
+            /** The receiver's status, or `null` on a network error, a timeout, or no webhook configured. */
             responseStatus: number | null;
             at: components["schemas"]["createdAt"];
         };
-        /** @description Callback attempts. */
+        /** Callback attempts. */
         DeliveryList: {
-            /** @description The attempts, in the order they ended. */
+            /** The attempts, in the order they ended. */
             data: components["schemas"]["DeliveryRecord"][];
         };
-        /** @description What the built-in receiver answers. */
+        /** What the built-in receiver answers. */
         SinkReceipt: {
             /**
-             * @description Always true.
-             * @constant
+             * Always true.
              * @enum {boolean}
              */
             received: true;
         };
-        /** @description One request the built-in receiver recorded. */
+        /** One request the built-in receiver recorded. */
         SinkEntry: {
             headers: components["schemas"]["HeaderMap"];
-            /** @description The body parsed as JSON when it is JSON, its text otherwise, `null` when empty. */
+            /** The body parsed as JSON when it is JSON, its text otherwise, `null` when empty. */
             body: unknown;
             at: components["schemas"]["createdAt"];
         };
-        /** @description What a partner's receiver recorded. */
+        /** What a partner's receiver recorded. */
         SinkEntryList: {
-            /** @description Oldest first. */
+            /** Oldest first. */
             data: components["schemas"]["SinkEntry"][];
         };
         /**
-         * @description An operation of the service contracts (openapi/dashboard.yaml and openapi/rebuild.yaml), by its `operationId`.
+         * An operation of the service contracts (openapi/dashboard.yaml and openapi/rebuild.yaml), by its `operationId`.
          * @enum {string}
          */
         PublicOperationId: "listServers" | "connectServers" | "deleteServer" | "listApiTokens" | "createApiToken" | "getApiToken" | "deleteApiToken" | "sendInvitations" | "getTeamGuid" | "submitRebuild";
-        /** @description An HTTP status code. */
+        /** An HTTP status code. */
         HttpStatus: number;
-        /** @description The most recent requests to the public APIs, newest last. */
+        /** The most recent requests to the public APIs, newest last. */
         RequestJournal: {
-            /** @description How many requests the journal keeps (500); past it the oldest is dropped. */
+            /** How many requests the journal keeps (500); past it the oldest is dropped. */
             capacity: number;
             dropped: components["schemas"]["Count"];
-            /** @description The requests kept (those that match the filters), oldest first, newest last. */
+            /** The requests kept (those that match the filters), oldest first, newest last. */
             entries: components["schemas"]["JournalEntry"][];
         };
-        /** @description One request to a public API and what the mock answered; nothing secret. */
+        /** One request to a public API and what the mock answered; nothing secret. */
         JournalEntry: {
             at: components["schemas"]["Instant"];
             /**
-             * @description The API the request was addressed to.
+             * The API the request was addressed to.
              * @enum {string}
              */
             api: "dashboard" | "rebuild";
-            /** @description The request's method (`HEAD` as sent); one longer than 32 characters is cut to 32. */
+            /** The request's method (`HEAD` as sent); one longer than 32 characters is cut to 32. */
             method: string;
-            /** @description The URL's path as received, percent-encoding kept, without the query string (which may carry personal data); one longer than 2,048 characters is cut there and ends with `…`. */
+            /** The URL's path as received, percent-encoding kept, without the query string (which may carry personal data); one longer than 2,048 characters is cut there and ends with `…`. */
             path: string;
-            /** @description The operation the request matched, or `null` when none did (`404`, `405`). */
+            /** The operation the request matched, or `null` when none did (`404`, `405`). */
             operationId: components["schemas"]["PublicOperationId"] | null;
             status: components["schemas"]["HttpStatus"];
-            /** @description Real milliseconds the mock took to produce the answer, injected latency not included (a dropped connection's request is recorded with the status it would have had). */
+            /** Real milliseconds the mock took to produce the answer, injected latency not included (a dropped connection's request is recorded with the status it would have had). */
             durationMs: number;
-            /** @description Who called, once authenticated (whatever the answer then was): the dashboard token's id or the rebuild partner's id; `null` before authentication succeeded. */
+            /** Who called, once authenticated (whatever the answer then was): the dashboard token's id or the rebuild partner's id; `null` before authentication succeeded. */
             caller: components["schemas"]["TokenCaller"] | components["schemas"]["PartnerCaller"] | null;
         };
-        /** @description A dashboard request authenticated with this API token. */
+        /** A dashboard request authenticated with this API token. */
         TokenCaller: {
             tokenId: components["schemas"]["ApiTokenId-schema"];
         };
-        /** @description A rebuild request authenticated as this partner. */
+        /** A rebuild request authenticated as this partner. */
         PartnerCaller: {
             partnerId: components["schemas"]["PartnerIdValue"];
         };
-        /** @description Failures injected into the public APIs (never into this API). */
+        /** Failures injected into the public APIs (never into this API). */
         FaultSettings: {
-            /** @description Milliseconds added before every answer. */
+            /** Milliseconds added before every answer. */
             latencyMs: number;
-            /** @description Share of requests answered `503` before they reach the API. */
+            /** Share of requests answered `503` before they reach the API. */
             errorRate: number;
-            /** @description Share of requests whose connection is dropped after the API ran. */
+            /** Share of requests whose connection is dropped after the API ran. */
             resetRate: number;
         };
-        /** @description Fault settings to change; the ones left out keep their value. */
+        /** Fault settings to change; the ones left out keep their value. */
         FaultSettingsPatch: {
-            /** @description Milliseconds added before every answer. */
+            /** Milliseconds added before every answer. */
             latencyMs?: number;
-            /** @description Share of requests answered `503`. */
+            /** Share of requests answered `503`. */
             errorRate?: number;
-            /** @description Share of requests whose connection is dropped. */
+            /** Share of requests whose connection is dropped. */
             resetRate?: number;
         };
-        /** @description What a mock starts from and `reset` returns to (`createMockWorld({ seed })`, `--seed`). Either half may be left out for its default. Every value is checked as the API would check it in a request; references (a user's team, a token's user, a server's team) must exist and ids, GUIDs, emails and secrets must be unique. */
+        /** What a mock starts from and `reset` returns to (`createMockWorld({ seed })`, `--seed`). Either half may be left out for its default. Every value is checked as the API would check it in a request; references (a user's team, a token's user, a server's team) must exist and ids, GUIDs, emails and secrets must be unique. */
         MockSeed: {
             dashboard?: components["schemas"]["DashboardSeed"];
             rebuild?: components["schemas"]["RebuildSeed"];
         };
-        /** @description Teams, users, tokens (secrets in clear) and servers. */
+        /** Teams, users, tokens (secrets in clear) and servers. */
         DashboardSeed: {
-            /** @description Teams. */
+            /** Teams. */
             teams: components["schemas"]["Team"][];
-            /** @description Users, each in a team. */
+            /** Users, each in a team. */
             users: components["schemas"]["User"][];
-            /** @description API tokens, each of a user. */
+            /** API tokens, each of a user. */
             tokens: components["schemas"]["SeedToken"][];
-            /** @description Each team's inventory, in connection order. */
+            /** Each team's inventory, in connection order. */
             servers: components["schemas"]["TeamServer"][];
         };
-        /** @description A team. */
+        /** A team. */
         Team: {
-            /** @description The key users and servers refer to (not part of the API). */
+            /** The key users and servers refer to (not part of the API). */
             id: string;
             guid: components["schemas"]["schema"];
         };
-        /** @description A user. */
+        /** A user. */
         User: {
             id: components["schemas"]["UserId"];
             email: components["schemas"]["EmailAddress"];
-            /** @description The team's `id`. */
+            /** The team's `id`. */
             team: string;
         };
-        /** @description A user's id. */
+        /** A user's id. */
         UserId: number;
-        /** @description An API token as a seed gives it, its secret in clear (hashed when loaded). */
+        /** An API token as a seed gives it, its secret in clear (hashed when loaded). */
         SeedToken: {
             id: components["schemas"]["ApiTokenId-schema"];
             userId: components["schemas"]["UserId"];
             name: components["schemas"]["properties-name"];
-            /** @description The bearer secret, visible ASCII without spaces. */
+            /** The bearer secret, visible ASCII without spaces. */
             secret: string;
-            /** @description Each claim as `POST /dashboard/api-tokens` takes it; empty for an unrestricted token. */
+            /** Each claim as `POST /dashboard/api-tokens` takes it; empty for an unrestricted token. */
             claims: components["schemas"]["ClaimInput"][];
             createdAt: components["schemas"]["createdAt"];
             expireAt?: components["schemas"]["expireAt"];
             lastUsedAt?: components["schemas"]["lastUsedAt"];
         };
-        /** @description A server in a team's inventory. */
+        /** A server in a team's inventory. */
         TeamServer: {
             guid: components["schemas"]["schema"];
-            /** @description The team's `id`. */
+            /** The team's `id`. */
             team: string;
             address: components["schemas"]["address"];
             product: components["schemas"]["product"];
-            /** @description Whether the server is active. */
+            /** Whether the server is active. */
             active: boolean;
         };
-        /** @description Partners. */
+        /** Partners. */
         RebuildSeed: {
-            /** @description Partners, each by its id. */
+            /** Partners, each by its id. */
             partners: components["schemas"]["SeedPartner"][];
         };
-        /** @description A partner: its id and any settings (the ones left out default as for a partner created by `PUT /partners/{partnerId}`). */
+        /** A partner: its id and any settings (the ones left out default as for a partner created by `PUT /partners/{partnerId}`). */
         SeedPartner: {
             id: components["schemas"]["PartnerIdValue"];
         } & components["schemas"]["PartnerSettingsFields"];
-        /** @description Everything, to look at. */
+        /** Everything, to look at. */
         MockState: {
             now: components["schemas"]["createdAt"];
             clock: components["schemas"]["ClockState"];
@@ -702,31 +701,31 @@ export interface components {
             rebuild: components["schemas"]["RebuildState"];
             faults: components["schemas"]["FaultSettings"];
         };
-        /** @description How the virtual clock stands against real time. */
+        /** How the virtual clock stands against real time. */
         ClockState: {
-            /** @description Virtual minus real time, in milliseconds: how far advances (and a restored snapshot) moved the clock ahead of the machine's time. */
+            /** Virtual minus real time, in milliseconds: how far advances (and a restored snapshot) moved the clock ahead of the machine's time. */
             offsetMs: number;
-            /** @description True when the clock stands still until advanced (a test's frozen clock); false when it follows real time, as `npm start`'s does. */
+            /** True when the clock stands still until advanced (a test's frozen clock); false when it follows real time, as `npm start`'s does. */
             frozen: boolean;
         };
-        /** @description The dashboard's state, without secrets or hashes. */
+        /** The dashboard's state, without secrets or hashes. */
         DashboardState: {
-            /** @description Teams. */
+            /** Teams. */
             teams: components["schemas"]["Team"][];
-            /** @description Users. */
+            /** Users. */
             users: components["schemas"]["User"][];
-            /** @description Every user's tokens, by id. */
+            /** Every user's tokens, by id. */
             tokens: components["schemas"]["OwnedApiToken"][];
-            /** @description Team by team, each in connection order. */
+            /** Team by team, each in connection order. */
             servers: components["schemas"]["TeamServer"][];
-            /** @description The invitation outbox, oldest first (the most recent 1,000). */
+            /** The invitation outbox, oldest first (the most recent 1,000). */
             invitations: components["schemas"]["SentInvitation"][];
-            /** @description How many older invitations the outbox let go. */
+            /** How many older invitations the outbox let go. */
             dropped: {
                 invitations: components["schemas"]["Count"];
             };
         };
-        /** @description A token as the API shows it (never its secret), with its owner. */
+        /** A token as the API shows it (never its secret), with its owner. */
         OwnedApiToken: {
             id: components["schemas"]["id"];
             userId: components["schemas"]["UserId"];
@@ -737,182 +736,181 @@ export interface components {
             lastUsedAt: components["schemas"]["lastUsedAt"];
             expireAt: components["schemas"]["expireAt"];
         };
-        /** @description One invitation email sent. */
+        /** One invitation email sent. */
         SentInvitation: {
             email: components["schemas"]["EmailAddress"];
-            /** @description The inviting team's `id`. */
+            /** The inviting team's `id`. */
             team: string;
             invitedByUserId: components["schemas"]["UserId"];
             sentAt: components["schemas"]["createdAt"];
         };
-        /** @description How many. */
+        /** How many. */
         Count: number;
-        /** @description The rebuild service's state, partner keys included. */
+        /** The rebuild service's state, partner keys included. */
         RebuildState: {
-            /** @description Partners, by id. */
+            /** Partners, by id. */
             partners: components["schemas"]["PartnerSettings"][];
-            /** @description Each partner's sliding hour of rebuild requests now, by partner id. */
+            /** Each partner's sliding hour of rebuild requests now, by partner id. */
             rateLimits: components["schemas"]["RateLimitUsage"][];
-            /** @description Rebuilds, in submission order. */
+            /** Rebuilds, in submission order. */
             rebuilds: components["schemas"]["RebuildRecord"][];
-            /** @description Projects, in creation order. */
+            /** Projects, in creation order. */
             projects: components["schemas"]["ProjectRecord"][];
-            /** @description The most recent callback attempts. */
+            /** The most recent callback attempts. */
             deliveries: components["schemas"]["DeliveryRecord"][];
-            /** @description What the built-in receiver holds, by partner id. */
+            /** What the built-in receiver holds, by partner id. */
             sink: {
                 [key: string]: components["schemas"]["SinkEntry"][];
             };
-            /** @description What the bounded logs let go. */
+            /** What the bounded logs let go. */
             dropped: {
                 deliveries: components["schemas"]["Count"];
                 sink: components["schemas"]["Count"];
             };
         };
-        /** @description The `data` of a `change` event of `GET /events`: which paths of this API answer differently now. `/state` after any change of the mock's state; `/requests` after requests to either API (what the request journal shows). */
+        /** The `data` of a `change` event of `GET /events`: which paths of this API answer differently now. `/state` after any change of the mock's state; `/requests` after requests to either API (what the request journal shows). */
         ChangeEvent: {
-            /** @description Paths below `/__mock` to read again. */
+            /** Paths below `/__mock` to read again. */
             changed: ("/state" | "/requests")[];
         };
-        /** @description How much of a partner's hourly budget of rebuild requests is used, as the rate limit counts it: what the `RateLimit-*` headers and `Retry-After` of its next request would say. */
+        /** How much of a partner's hourly budget of rebuild requests is used, as the rate limit counts it: what the `RateLimit-*` headers and `Retry-After` of its next request would say. */
         RateLimitUsage: {
             partnerId: components["schemas"]["PartnerIdValue"];
             used: components["schemas"]["Count"];
             limit: components["schemas"]["PartnerSettings"]["rateLimitPerHour"];
-            /** @description When a request will be admitted again (the state's `now` plus what `Retry-After` would say), or `null` while one would be admitted now. */
+            /** When a request will be admitted again (the state's `now` plus what `Retry-After` would say), or `null` while one would be admitted now. */
             nextSlotAt: components["schemas"]["createdAt"] | null;
         };
         /**
          * Format: date-time
-         * @description An RFC 3339 date-time with an offset (snapshots and the request journal write milliseconds).
+         * An RFC 3339 date-time with an offset (snapshots and the request journal write milliseconds).
          */
         Instant: string;
-        /** @description Everything the mock knows, pending work included, as one versioned document. API token secrets are kept only as hashes; a webhook URL on the mock's own origin is written `{origin}/…`. */
+        /** Everything the mock knows, pending work included, as one versioned document. API token secrets are kept only as hashes; a webhook URL on the mock's own origin is written `{origin}/…`. */
         MockSnapshot: {
             /**
-             * @description The snapshot format, 1.
-             * @constant
+             * The snapshot format, 1.
              * @enum {integer}
              */
             version: 1;
-            /** @description The clock when the snapshot was taken. */
+            /** The clock when the snapshot was taken. */
             clock: {
                 now: components["schemas"]["Instant"];
-                /** @description Virtual minus real time then; a resumed state file keeps it. */
+                /** Virtual minus real time then; a resumed state file keeps it. */
                 offsetMs: number;
             };
             dashboard: components["schemas"]["DashboardSnapshot"];
             rebuild: components["schemas"]["RebuildSnapshot"];
             faults: components["schemas"]["FaultSettings"];
         };
-        /** @description The dashboard half of a snapshot. */
+        /** The dashboard half of a snapshot. */
         DashboardSnapshot: {
-            /** @description Teams. */
+            /** Teams. */
             teams: components["schemas"]["Team"][];
-            /** @description Users. */
+            /** Users. */
             users: components["schemas"]["User"][];
-            /** @description Tokens by id, each secret as its hash. */
+            /** Tokens by id, each secret as its hash. */
             tokens: components["schemas"]["StoredToken"][];
             nextTokenId: components["schemas"]["ApiTokenId-schema"];
-            /** @description Team by team, each in connection order. */
+            /** Team by team, each in connection order. */
             servers: components["schemas"]["TeamServer"][];
-            /** @description The outbox and who was invited. */
+            /** The outbox and who was invited. */
             invitations: {
-                /** @description The outbox, oldest first. */
+                /** The outbox, oldest first. */
                 log: components["schemas"]["SentInvitation"][];
                 dropped: components["schemas"]["Count"];
-                /** @description Every invited email (lower case) and the team it resolves to. */
+                /** Every invited email (lower case) and the team it resolves to. */
                 invitedTeams: components["schemas"]["InvitedTeam"][];
             };
         };
-        /** @description A token as a snapshot keeps it. */
+        /** A token as a snapshot keeps it. */
         StoredToken: {
             id: components["schemas"]["ApiTokenId-schema"];
             userId: components["schemas"]["UserId"];
             name: components["schemas"]["name"];
-            /** @description SHA-256 of the secret, lower-case hex. */
+            /** SHA-256 of the secret, lower-case hex. */
             secretHash: string;
-            /** @description The token's claims. */
+            /** The token's claims. */
             claims: components["schemas"]["Claim"][];
             createdAt: components["schemas"]["Instant"];
             /**
              * Format: date-time
-             * @description When it expires, or `null`.
+             * When it expires, or `null`.
              */
             expireAt: string | null;
             /**
              * Format: date-time
-             * @description When it was last used, or `null`.
+             * When it was last used, or `null`.
              */
             lastUsedAt: string | null;
         };
-        /** @description An invited email and the team it resolves to. */
+        /** An invited email and the team it resolves to. */
         InvitedTeam: {
             email: components["schemas"]["EmailAddress"];
-            /** @description The team's `id`. */
+            /** The team's `id`. */
             team: string;
         };
-        /** @description The rebuild half of a snapshot. */
+        /** The rebuild half of a snapshot. */
         RebuildSnapshot: {
-            /** @description Partners, keys included. */
+            /** Partners, keys included. */
             partners: components["schemas"]["PartnerSettings"][];
-            /** @description Rebuilds, in submission order. */
+            /** Rebuilds, in submission order. */
             rebuilds: components["schemas"]["StoredRebuild"][];
-            /** @description Projects, in creation order. */
+            /** Projects, in creation order. */
             projects: components["schemas"]["ProjectRecord"][];
-            /** @description The delivery log and the attempts not made yet. */
+            /** The delivery log and the attempts not made yet. */
             deliveries: {
-                /** @description The delivery log, oldest first. */
+                /** The delivery log, oldest first. */
                 log: components["schemas"]["DeliveryRecord"][];
                 dropped: components["schemas"]["Count"];
-                /** @description Retries, and attempts that were running (made again at once). */
+                /** Retries, and attempts that were running (made again at once). */
                 pending: components["schemas"]["PendingAttempt"][];
             };
-            /** @description What the built-in receiver holds, bodies as text. */
+            /** What the built-in receiver holds, bodies as text. */
             sink: {
-                /** @description By partner id, oldest first. */
+                /** By partner id, oldest first. */
                 entries: {
                     [key: string]: components["schemas"]["StoredSinkEntry"][];
                 };
                 dropped: components["schemas"]["Count"];
             };
-            /** @description By partner id, the admission times still in the window, oldest first. */
+            /** By partner id, the admission times still in the window, oldest first. */
             rateWindows: {
                 [key: string]: components["schemas"]["Instant"][];
             };
         };
-        /** @description A rebuild as a snapshot keeps it, told apart by `status`. */
+        /** A rebuild as a snapshot keeps it, told apart by `status`. */
         StoredRebuild: components["schemas"]["StoredRunningRebuild"] | components["schemas"]["StoredSucceededRebuild"] | components["schemas"]["StoredFailedRebuild"];
-        /** @description A running rebuild, with when it completes on its own (`null` when only `complete` ends it). */
+        /** A running rebuild, with when it completes on its own (`null` when only `complete` ends it). */
         StoredRunningRebuild: {
             requestId: components["schemas"]["StoredId"];
             projectId: components["schemas"]["StoredId"];
             partnerId: components["schemas"]["PartnerIdValue"];
             sourceUrl: components["schemas"]["sourceUrl"];
-            /** @description The prompt, or `null`. */
+            /** The prompt, or `null`. */
             prompt: components["schemas"]["prompt"] | null;
             /**
-             * @description Always `running`. (enum property replaced by openapi-typescript)
+             * Always `running`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             status: "running";
             createdAt: components["schemas"]["Instant"];
             /**
              * Format: date-time
-             * @description When it completes on its own, or `null`.
+             * When it completes on its own, or `null`.
              */
             completesAt?: string | null;
         };
-        /** @description A rebuild that succeeded. */
+        /** A rebuild that succeeded. */
         StoredSucceededRebuild: {
             requestId: components["schemas"]["StoredId"];
             projectId: components["schemas"]["StoredId"];
             partnerId: components["schemas"]["PartnerIdValue"];
             sourceUrl: components["schemas"]["sourceUrl"];
-            /** @description The prompt, or `null`. */
+            /** The prompt, or `null`. */
             prompt: components["schemas"]["prompt"] | null;
             /**
-             * @description Always `success`. (enum property replaced by openapi-typescript)
+             * Always `success`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             status: "success";
@@ -920,133 +918,133 @@ export interface components {
             createdAt: components["schemas"]["Instant"];
             completedAt: components["schemas"]["Instant"];
         };
-        /** @description A rebuild that failed. */
+        /** A rebuild that failed. */
         StoredFailedRebuild: {
             requestId: components["schemas"]["StoredId"];
             projectId: components["schemas"]["StoredId"];
             partnerId: components["schemas"]["PartnerIdValue"];
             sourceUrl: components["schemas"]["sourceUrl"];
-            /** @description The prompt, or `null`. */
+            /** The prompt, or `null`. */
             prompt: components["schemas"]["prompt"] | null;
             /**
-             * @description Always `failed`. (enum property replaced by openapi-typescript)
+             * Always `failed`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             status: "failed";
-            /** @description The callback's `error_code`, when it carries one. */
+            /** The callback's `error_code`, when it carries one. */
             errorCode?: string;
-            /** @description The callback's `error_message`, when it carries one. */
+            /** The callback's `error_message`, when it carries one. */
             errorMessage?: string;
             createdAt: components["schemas"]["Instant"];
             completedAt: components["schemas"]["Instant"];
         };
-        /** @description A request or project id. */
+        /** A request or project id. */
         StoredId: string;
-        /** @description A callback attempt not made yet. */
+        /** A callback attempt not made yet. */
         PendingAttempt: {
             partnerId: components["schemas"]["PartnerIdValue"];
             payload: components["schemas"]["RebuildCompletedCallback"];
-            /** @description 1 to 5. */
+            /** 1 to 5. */
             attempt: number;
             dueAt: components["schemas"]["Instant"];
         };
-        /** @description One request the built-in receiver recorded, its body as text. */
+        /** One request the built-in receiver recorded, its body as text. */
         StoredSinkEntry: {
             headers: components["schemas"]["HeaderMap"];
-            /** @description The body as text, `null` when empty. */
+            /** The body as text, `null` when empty. */
             text: string | null;
             at: components["schemas"]["Instant"];
         };
         /**
          * Format: date-time
-         * @description Creation time, ISO 8601 with UTC offset.
+         * Creation time, ISO 8601 with UTC offset.
          * @example 2026-11-22T02:39:49+00:00
          */
         createdAt: string;
         /** Format: uuid */
         schema: string;
         /**
-         * @description Assumed: the source does not say what a valid address is; what an HTML `<input type="email">` accepts (the "valid email address" production of the HTML standard, verbatim as the pattern), compared case-insensitively (contract decision).
+         * Assumed: the source does not say what a valid address is; what an HTML `<input type="email">` accepts (the "valid email address" production of the HTML standard, verbatim as the pattern), compared case-insensitively (contract decision).
          * @example alice@example.com
          */
         EmailAddress: string;
         /**
-         * @description Token identifier. (Assumed: a positive integer.)
+         * Token identifier. (Assumed: a positive integer.)
          * @example 3
          */
         id: number;
         /**
-         * @description Human-readable name. The list filter matches against it. (Assumed: stored trimmed, 1 to 100 characters.)
+         * Human-readable name. The list filter matches against it. (Assumed: stored trimmed, 1 to 100 characters.)
          * @example Read-only MCP on panel1
          */
         name: string;
         /**
-         * @description Kind of token. Only the value `user` is given.
+         * Kind of token. Only the value `user` is given.
          * @enum {string}
          */
         type: "user";
-        /** @description Attributes of an `mcp` claim. (Assumed: both are optional, an absent `serverGuid` meaning all servers and an absent `panelUser` all panel users; `panelUser` only together with `serverGuid`; unknown attributes get `400`.) */
+        /** Attributes of an `mcp` claim. (Assumed: both are optional, an absent `serverGuid` meaning all servers and an absent `panelUser` all panel users; `panelUser` only together with `serverGuid`; unknown attributes get `400`.) */
         McpClaimAttributes: {
             /**
              * Format: uuid
-             * @description Scopes the token to one server, by GUID. (Assumed: compared case-insensitively and returned in lower case.)
+             * Scopes the token to one server, by GUID. (Assumed: compared case-insensitively and returned in lower case.)
              * @example 5b1c3f0e-2a4d-4c6b-8e9f-0a1b2c3d4e01
              */
             serverGuid?: string;
             /**
-             * @description Optional. Scopes the token to one panel user on that server. (Assumed: a non-empty string, given only together with `serverGuid`.)
+             * Optional. Scopes the token to one panel user on that server. (Assumed: a non-empty string, given only together with `serverGuid`.)
              * @example admin
              */
             panelUser?: string;
         };
-        /** @description `mcp` claim: scopes the token to the MCP surface, optionally to one server and panel user. (Assumed: in responses `readonly` and `attributes` are always present, `attributes` possibly `{}`.) */
+        /** `mcp` claim: scopes the token to the MCP surface, optionally to one server and panel user. (Assumed: in responses `readonly` and `attributes` are always present, `attributes` possibly `{}`.) */
         McpClaim: {
             /**
-             * @description The claim name, `mcp`. (enum property replaced by openapi-typescript)
+             * The claim name, `mcp`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "mcp";
-            /** @description When true, the token is restricted to read tools and methods. */
+            /** When true, the token is restricted to read tools and methods. */
             readonly: boolean;
-            /** @description The server and panel user the token is scoped to. */
+            /** The server and panel user the token is scoped to. */
             attributes: components["schemas"]["McpClaimAttributes"];
         };
-        /** @description `manage-api-tokens` claim: grants management of API tokens. It takes no attributes. (Assumed: in responses `readonly` is always present and `attributes` is omitted.) */
+        /** `manage-api-tokens` claim: grants management of API tokens. It takes no attributes. (Assumed: in responses `readonly` is always present and `attributes` is omitted.) */
         ManageApiTokensClaim: {
             /**
-             * @description The claim name, `manage-api-tokens`. (enum property replaced by openapi-typescript)
+             * The claim name, `manage-api-tokens`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "manage-api-tokens";
-            /** @description Read-only flag carried on every claim. (Assumed: when true, the token may list and read API tokens but not create or delete them.) */
+            /** Read-only flag carried on every claim. (Assumed: when true, the token may list and read API tokens but not create or delete them.) */
             readonly: boolean;
         };
-        /** @description A permission carried by a token, told apart by `name`. */
+        /** A permission carried by a token, told apart by `name`. */
         Claim: components["schemas"]["McpClaim"] | components["schemas"]["ManageApiTokensClaim"];
-        /** @description Permissions carried by the token. An empty array means the token is unrestricted. (Assumed: at most one claim of each name.) */
+        /** Permissions carried by the token. An empty array means the token is unrestricted. (Assumed: at most one claim of each name.) */
         claims: components["schemas"]["Claim"][];
         /**
          * Format: date-time
-         * @description Last use, ISO 8601 with UTC offset; `null` when never used. (Assumed: set on every authenticated request, whatever its outcome.)
+         * Last use, ISO 8601 with UTC offset; `null` when never used. (Assumed: set on every authenticated request, whatever its outcome.)
          * @example 2026-11-22T02:39:49+00:00
          */
         lastUsedAt: string | null;
         /**
          * Format: date-time
-         * @description Expiry, ISO 8601 with UTC offset; `null` when the token does not expire. (Assumed: tokens created through the API never expire; an expired token gets `401`.)
+         * Expiry, ISO 8601 with UTC offset; `null` when the token does not expire. (Assumed: tokens created through the API never expire; an expired token gets `401`.)
          * @example null
          */
         expireAt: string | null;
         /**
          * Format: iri
-         * @description Assumed: the source gives no input rules; the server's address, an absolute `http` or `https` URL of at most 2,048 characters (contract decision).
+         * Assumed: the source gives no input rules; the server's address, an absolute `http` or `https` URL of at most 2,048 characters (contract decision).
          */
         address: string;
-        /** @description Assumed: the source gives no input rules and no allowed values; the kind of server product, 1 to 100 characters (contract decision). */
+        /** Assumed: the source gives no input rules and no allowed values; the kind of server product, 1 to 100 characters (contract decision). */
         product: string;
         /**
          * Format: iri
-         * @description Assumed: the source says only "public URL"; the length limit and the exact public-host rules below are contract decisions.
+         * Assumed: the source says only "public URL"; the length limit and the exact public-host rules below are contract decisions.
          *
          *     The public URL of the website to recreate. An absolute `http` or `https` URL without user
          *     info (the pattern: the scheme, `//`, then a host with no `@`), at most 2,048 characters,
@@ -1060,7 +1058,7 @@ export interface components {
          */
         sourceUrl: string;
         /**
-         * @description Assumed: the source sets no length limit; at most 10,000 characters (Unicode code points), and `null` is rejected.
+         * Assumed: the source sets no length limit; at most 10,000 characters (Unicode code points), and `null` is rejected.
          *
          *     Custom instructions for the rebuild. When omitted, a default modernization prompt is used.
          *     Ignored when the `sourceUrl` was already submitted.
@@ -1069,142 +1067,139 @@ export interface components {
         prompt: string;
         /**
          * Format: uri
-         * @description Preview of the generated project.
+         * Preview of the generated project.
          */
         previewUrl: string;
-        /** @description Callback for a rebuild that reached `success`. Extra fields may appear and must be tolerated. */
+        /** Callback for a rebuild that reached `success`. Extra fields may appear and must be tolerated. */
         RebuildSucceededCallback: {
             /**
-             * @description Always `partner_project_rebuild_completed`.
-             * @constant
+             * Always `partner_project_rebuild_completed`.
              * @enum {string}
              */
             event_type: "partner_project_rebuild_completed";
-            /** @description The `requestId` returned by the submission. */
+            /** The `requestId` returned by the submission. */
             request_id: string;
-            /** @description The partner ID. */
+            /** The partner ID. */
             partner_id: number;
-            /** @description Project ID. */
+            /** Project ID. */
             project_id: string;
-            /** @description The URL originally submitted. */
+            /** The URL originally submitted. */
             source_url: string;
             /**
-             * @description The rebuild completed. (enum property replaced by openapi-typescript)
+             * The rebuild completed. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             status: "success";
             /**
              * Format: uri
-             * @description Preview of the generated project.
+             * Preview of the generated project.
              */
             preview_url: string;
             error_code?: never;
             error_message?: never;
         };
-        /** @description Callback for a rebuild that reached `failed`. `error_code` and `error_message` are included when available. Extra fields may appear and must be tolerated. */
+        /** Callback for a rebuild that reached `failed`. `error_code` and `error_message` are included when available. Extra fields may appear and must be tolerated. */
         RebuildFailedCallback: {
             /**
-             * @description Always `partner_project_rebuild_completed`.
-             * @constant
+             * Always `partner_project_rebuild_completed`.
              * @enum {string}
              */
             event_type: "partner_project_rebuild_completed";
-            /** @description The `requestId` returned by the submission. */
+            /** The `requestId` returned by the submission. */
             request_id: string;
-            /** @description The partner ID. */
+            /** The partner ID. */
             partner_id: number;
-            /** @description Project ID. */
+            /** Project ID. */
             project_id: string;
-            /** @description The URL originally submitted. */
+            /** The URL originally submitted. */
             source_url: string;
             /**
-             * @description The rebuild did not complete. (enum property replaced by openapi-typescript)
+             * The rebuild did not complete. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             status: "failed";
             preview_url?: never;
             /**
-             * @description Machine-readable error code, when available. Only `process_failed` is known to appear; the full set of values is not published, so treat any other string as a generic failure.
+             * Machine-readable error code, when available. Only `process_failed` is known to appear; the full set of values is not published, so treat any other string as a generic failure.
              * @example process_failed
              */
             error_code?: string;
             /**
-             * @description Human-readable error message, when available.
+             * Human-readable error message, when available.
              * @example The source site could not be processed.
              */
             error_message?: string;
         };
-        /** @description Payload of the `partner_project_rebuild_completed` callback, told apart by `status`. Receivers must tolerate unknown extra fields. */
+        /** Payload of the `partner_project_rebuild_completed` callback, told apart by `status`. Receivers must tolerate unknown extra fields. */
         RebuildCompletedCallback: components["schemas"]["RebuildSucceededCallback"] | components["schemas"]["RebuildFailedCallback"];
         "ApiTokenId-schema": number;
-        /** @description One invalid field of a `400` response. (Assumed: the values of `type` and the dotted `path` syntax.) */
+        /** One invalid field of a `400` response. (Assumed: the values of `type` and the dotted `path` syntax.) */
         FieldError: {
             /**
-             * @description Kind of problem, a short machine word. (Assumed: the values; a body that is not an object gets `invalid_type` at `""`, unparsable JSON `invalid_format` at `""`, a value outside an allowed set `invalid_value`, an unknown field `unknown_field`, a repeated claim name `duplicate`.)
+             * Kind of problem, a short machine word. (Assumed: the values; a body that is not an object gets `invalid_type` at `""`, unparsable JSON `invalid_format` at `""`, a value outside an allowed set `invalid_value`, an unknown field `unknown_field`, a repeated claim name `duplicate`.)
              * @enum {string}
              */
             type: "required" | "invalid_type" | "invalid_format" | "invalid_value" | "too_small" | "too_big" | "unknown_field" | "duplicate";
             /**
-             * @description The invalid field. (Assumed: dotted, such as `claims.0.attributes.serverGuid`; `""` for the body itself; the parameter name, such as `pageSize`, for a query parameter.)
+             * The invalid field. (Assumed: dotted, such as `claims.0.attributes.serverGuid`; `""` for the body itself; the parameter name, such as `pageSize`, for a query parameter.)
              * @example claims.0.attributes.serverGuid
              */
             path: string;
             /**
-             * @description Human-readable explanation of the problem.
+             * Human-readable explanation of the problem.
              * @example must be a GUID
              */
             message: string;
         };
-        /** @description Assumed: the source says a `400` lists each invalid field's `type`, `path` and `message` but not the container; the `ErrorResponse` envelope with `VALIDATION_FAILED` plus `errors` (contract decision). */
+        /** Assumed: the source says a `400` lists each invalid field's `type`, `path` and `message` but not the container; the `ErrorResponse` envelope with `VALIDATION_FAILED` plus `errors` (contract decision). */
         ValidationError: {
-            /** @description Assumed: a human-readable summary, naming the first invalid field (contract decision). */
+            /** Assumed: a human-readable summary, naming the first invalid field (contract decision). */
             message: string;
-            /** @description Assumed: holds the machine-readable code (contract decision). */
+            /** Assumed: holds the machine-readable code (contract decision). */
             error: {
                 /**
-                 * @description Assumed: always `VALIDATION_FAILED` (contract decision).
-                 * @constant
+                 * Assumed: always `VALIDATION_FAILED` (contract decision).
                  * @enum {string}
                  */
                 code: "VALIDATION_FAILED";
             };
-            /** @description Assumed: the container of the field errors, one entry per invalid field (contract decision). */
+            /** Assumed: the container of the field errors, one entry per invalid field (contract decision). */
             errors: components["schemas"]["FieldError"][];
         };
         /**
-         * @description Human-readable name. (Assumed: required; surrounding whitespace is trimmed and the trimmed name has 1 to 100 characters (Unicode code points), which the pattern expresses.)
+         * Human-readable name. (Assumed: required; surrounding whitespace is trimmed and the trimmed name has 1 to 100 characters (Unicode code points), which the pattern expresses.)
          * @example Claude desktop (panel1, read-only)
          */
         "properties-name": string;
-        /** @description An `mcp` claim requested for a new token. (Assumed: `readonly` and `attributes` are optional; unknown fields get `400`.) */
+        /** An `mcp` claim requested for a new token. (Assumed: `readonly` and `attributes` are optional; unknown fields get `400`.) */
         McpClaimInput: {
             /**
-             * @description The claim name, `mcp`. (enum property replaced by openapi-typescript)
+             * The claim name, `mcp`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "mcp";
-            /** @description When true, the token is restricted to read tools and methods. (Assumed: optional, `false` when absent.) */
+            /** When true, the token is restricted to read tools and methods. (Assumed: optional, `false` when absent.) */
             readonly?: boolean;
-            /** @description The server and panel user to scope the token to. (Assumed: optional; absent means all servers.) */
+            /** The server and panel user to scope the token to. (Assumed: optional; absent means all servers.) */
             attributes?: components["schemas"]["McpClaimAttributes"];
         };
-        /** @description A `manage-api-tokens` claim requested for a new token. (Assumed: `readonly` is optional; unknown fields get `400`.) */
+        /** A `manage-api-tokens` claim requested for a new token. (Assumed: `readonly` is optional; unknown fields get `400`.) */
         ManageApiTokensClaimInput: {
             /**
-             * @description The claim name, `manage-api-tokens`. (enum property replaced by openapi-typescript)
+             * The claim name, `manage-api-tokens`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             name: "manage-api-tokens";
-            /** @description Read-only flag. (Assumed: optional, `false` when absent; when true, the token may list and read API tokens but not create or delete them.) */
+            /** Read-only flag. (Assumed: optional, `false` when absent; when true, the token may list and read API tokens but not create or delete them.) */
             readonly?: boolean;
-            /** @description Assumed: the source says `manage-api-tokens` takes no attributes; an absent or empty `attributes` object is accepted, anything in it gets `400` (contract decision). */
+            /** Assumed: the source says `manage-api-tokens` takes no attributes; an absent or empty `attributes` object is accepted, anything in it gets `400` (contract decision). */
             attributes?: Record<string, never>;
         };
-        /** @description A claim requested for a new token, told apart by `name`. */
+        /** A claim requested for a new token, told apart by `name`. */
         ClaimInput: components["schemas"]["McpClaimInput"] | components["schemas"]["ManageApiTokensClaimInput"];
     };
     responses: {
-        /** @description A value in the request is invalid; `errors` names each one by its dotted path. */
+        /** A value in the request is invalid; `errors` names each one by its dotted path. */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
@@ -1213,7 +1208,7 @@ export interface components {
                 "application/json": components["schemas"]["ValidationError"];
             };
         };
-        /** @description No such partner or rebuild. */
+        /** No such partner or rebuild. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -1222,7 +1217,7 @@ export interface components {
                 "application/json": components["schemas"]["ControlError"];
             };
         };
-        /** @description The rebuild is not in a state that allows this (`CONFLICT`). */
+        /** The rebuild is not in a state that allows this (`CONFLICT`). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -1231,7 +1226,7 @@ export interface components {
                 "application/json": components["schemas"]["ControlError"];
             };
         };
-        /** @description Not here: only the standalone server (`npm start`, `npx rebuild-dashboard-kit`) serves this path; under MSW and in-process it does not exist (`NOT_FOUND`). */
+        /** Not here: only the standalone server (`npm start`, `npx rebuild-dashboard-kit`) serves this path; under MSW and in-process it does not exist (`NOT_FOUND`). */
         StandaloneOnly: {
             headers: {
                 [name: string]: unknown;
@@ -1240,7 +1235,7 @@ export interface components {
                 "application/json": components["schemas"]["ControlError"];
             };
         };
-        /** @description The standalone server refuses a request whose `Host` or browser origin it does not allow, before anything runs (`FORBIDDEN`). */
+        /** The standalone server refuses a request whose `Host` or browser origin it does not allow, before anything runs (`FORBIDDEN`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1249,10 +1244,10 @@ export interface components {
                 "application/json": components["schemas"]["ControlError"];
             };
         };
-        /** @description Any other failure: `404` for an unknown path or id, `405` with `Allow`, `413`, `415`, `500`. */
+        /** Any other failure: `404` for an unknown path or id, `405` with `Allow`, `413`, `415`, `500`. */
         Error: {
             headers: {
-                /** @description On a `405` only, the methods the path supports, comma-separated. */
+                /** On a `405` only, the methods the path supports, comma-separated. */
                 Allow?: string;
                 [name: string]: unknown;
             };
@@ -1263,12 +1258,12 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The partner's id, a positive integer written without a leading zero; anything else gets `404`.
+         * The partner's id, a positive integer written without a leading zero; anything else gets `404`.
          * @example 1001
          */
         PartnerId: components["schemas"]["PartnerIdValue"];
         /**
-         * @description The `requestId` of a rebuild; an unknown one gets `404`.
+         * The `requestId` of a rebuild; an unknown one gets `404`.
          * @example 5f0c8a52-3b1e-4c7d-9a6f-2e8b1d4c7a90
          */
         RequestId: string;
@@ -1288,7 +1283,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The mock is back at its seed. */
+            /** The mock is back at its seed. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -1308,7 +1303,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The state. */
+            /** The state. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1330,7 +1325,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The snapshot. */
+            /** The snapshot. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1350,14 +1345,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A snapshot, as `GET /snapshot` answers it. */
+        /** A snapshot, as `GET /snapshot` answers it. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MockSnapshot"];
             };
         };
         responses: {
-            /** @description The state was replaced. */
+            /** The state was replaced. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -1376,14 +1371,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description How far to move. */
+        /** How far to move. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AdvanceRequest"];
             };
         };
         responses: {
-            /** @description The clock's time after the advance. */
+            /** The clock's time after the advance. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1403,21 +1398,21 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The partner's id, a positive integer written without a leading zero; anything else gets `404`.
+                 * The partner's id, a positive integer written without a leading zero; anything else gets `404`.
                  * @example 1001
                  */
                 partnerId: components["parameters"]["PartnerId"];
             };
             cookie?: never;
         };
-        /** @description The settings to change. */
+        /** The settings to change. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PartnerSettingsPatch"];
             };
         };
         responses: {
-            /** @description The partner's settings in full, keys included. */
+            /** The partner's settings in full, keys included. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1437,7 +1432,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The partner's id, a positive integer written without a leading zero; anything else gets `404`.
+                 * The partner's id, a positive integer written without a leading zero; anything else gets `404`.
                  * @example 1001
                  */
                 partnerId: components["parameters"]["PartnerId"];
@@ -1446,7 +1441,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The new key. */
+            /** The new key. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1466,21 +1461,21 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The `requestId` of a rebuild; an unknown one gets `404`.
+                 * The `requestId` of a rebuild; an unknown one gets `404`.
                  * @example 5f0c8a52-3b1e-4c7d-9a6f-2e8b1d4c7a90
                  */
                 requestId: components["parameters"]["RequestId"];
             };
             cookie?: never;
         };
-        /** @description How the rebuild ends. */
+        /** How the rebuild ends. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["CompletionRequest"];
             };
         };
         responses: {
-            /** @description The rebuild, now finished. */
+            /** The rebuild, now finished. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1502,21 +1497,21 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The `requestId` of a rebuild; an unknown one gets `404`.
+                 * The `requestId` of a rebuild; an unknown one gets `404`.
                  * @example 5f0c8a52-3b1e-4c7d-9a6f-2e8b1d4c7a90
                  */
                 requestId: components["parameters"]["RequestId"];
             };
             cookie?: never;
         };
-        /** @description The user who gets the copy. */
+        /** The user who gets the copy. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CloneRequest"];
             };
         };
         responses: {
-            /** @description The copy. */
+            /** The copy. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1539,14 +1534,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The link's partner and token, and the customer. */
+        /** The link's partner and token, and the customer. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MagicLinkRequest"];
             };
         };
         responses: {
-            /** @description Whether the project was assigned, and the customer's brand. */
+            /** Whether the project was assigned, and the customer's brand. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1569,7 +1564,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The attempts. */
+            /** The attempts. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1588,7 +1583,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The partner's id, a positive integer written without a leading zero; anything else gets `404`.
+                 * The partner's id, a positive integer written without a leading zero; anything else gets `404`.
                  * @example 1001
                  */
                 partnerId: components["parameters"]["PartnerId"];
@@ -1597,7 +1592,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The entries. */
+            /** The entries. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1616,21 +1611,21 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The partner's id, a positive integer written without a leading zero; anything else gets `404`.
+                 * The partner's id, a positive integer written without a leading zero; anything else gets `404`.
                  * @example 1001
                  */
                 partnerId: components["parameters"]["PartnerId"];
             };
             cookie?: never;
         };
-        /** @description Anything; a callback when the mock delivers one. */
+        /** Anything; a callback when the mock delivers one. */
         requestBody?: {
             content: {
                 "*/*": unknown;
             };
         };
         responses: {
-            /** @description Recorded. */
+            /** Recorded. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1653,7 +1648,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The settings. */
+            /** The settings. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1673,14 +1668,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The settings to change. */
+        /** The settings to change. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FaultSettingsPatch"];
             };
         };
         responses: {
-            /** @description The settings now. */
+            /** The settings now. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1703,10 +1698,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page. */
+            /** The page. */
             200: {
                 headers: {
-                    /** @description Only the page's own script and style (by their hashes) run, and it connects only to the mock's own origin: no other resource, frame or form target. */
+                    /** Only the page's own script and style (by their hashes) run, and it connects only to the mock's own origin: no other resource, frame or form target. */
                     "Content-Security-Policy": string;
                     [name: string]: unknown;
                 };
@@ -1728,10 +1723,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream, open until the client goes away or the server stops. */
+            /** The stream, open until the client goes away or the server stops. */
             200: {
                 headers: {
-                    /** @description `no-store`: an event stream is never cached. */
+                    /** `no-store`: an event stream is never cached. */
                     "Cache-Control": "no-store";
                     [name: string]: unknown;
                 };
@@ -1741,10 +1736,10 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             404: components["responses"]["StandaloneOnly"];
-            /** @description Too many streams are open (`RATE_LIMIT_EXCEEDED`); `Retry-After` says when to try again. Close a console tab, or wait. */
+            /** Too many streams are open (`RATE_LIMIT_EXCEEDED`); `Retry-After` says when to try again. Close a console tab, or wait. */
             429: {
                 headers: {
-                    /** @description Whole seconds to wait before opening another stream. */
+                    /** Whole seconds to wait before opening another stream. */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -1759,12 +1754,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only requests that matched this operation of the service contracts.
+                 * Only requests that matched this operation of the service contracts.
                  * @example submitRebuild
                  */
                 operation?: components["schemas"]["PublicOperationId"];
                 /**
-                 * @description Only requests answered with this status.
+                 * Only requests answered with this status.
                  * @example 429
                  */
                 status?: components["schemas"]["HttpStatus"];
@@ -1775,7 +1770,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The journal, newest entry last. */
+            /** The journal, newest entry last. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -17,7 +17,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a rebuild request
-         * @description Submits the public URL of an existing website. A new `sourceUrl` for the partner starts a rebuild
+         * Submits the public URL of an existing website. A new `sourceUrl` for the partner starts a rebuild
          *     and answers `202` with status `running`; the service recreates the site in the background and
          *     sends the `partner_project_rebuild_completed` callback when the rebuild reaches `success` or
          *     `failed`.
@@ -67,7 +67,7 @@ export interface webhooks {
         put?: never;
         /**
          * Rebuild completed callback
-         * @description Assumed: the source names the event, its payload and that it is delivered to the partner's webhook endpoint, but not the HTTP method or encoding; a `POST` with a JSON body (`Content-Type: application/json`) is the contract decision.
+         * Assumed: the source names the event, its payload and that it is delivered to the partner's webhook endpoint, but not the HTTP method or encoding; a `POST` with a JSON body (`Content-Type: application/json`) is the contract decision.
          *
          *     Sent by the rebuild service to the partner's configured webhook endpoint when a rebuild accepted
          *     through `submitRebuild` reaches `success` or `failed`. One event kind exists:
@@ -98,11 +98,11 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Submission body. (Assumed: unknown fields are rejected with `400` `unknown_field`, hence `additionalProperties: false`.) */
+        /** Submission body. (Assumed: unknown fields are rejected with `400` `unknown_field`, hence `additionalProperties: false`.) */
         RebuildRequest: {
             /**
              * Format: iri
-             * @description Assumed: the source says only "public URL"; the length limit and the exact public-host rules below are contract decisions.
+             * Assumed: the source says only "public URL"; the length limit and the exact public-host rules below are contract decisions.
              *
              *     The public URL of the website to recreate. An absolute `http` or `https` URL without user
              *     info (the pattern: the scheme, `//`, then a host with no `@`), at most 2,048 characters,
@@ -116,7 +116,7 @@ export interface components {
              */
             sourceUrl: string;
             /**
-             * @description Assumed: the source sets no length limit; at most 10,000 characters (Unicode code points), and `null` is rejected.
+             * Assumed: the source sets no length limit; at most 10,000 characters (Unicode code points), and `null` is rejected.
              *
              *     Custom instructions for the rebuild. When omitted, a default modernization prompt is used.
              *     Ignored when the `sourceUrl` was already submitted.
@@ -124,154 +124,151 @@ export interface components {
              */
             prompt?: string;
         };
-        /** @description A rebuild request as returned by the submission endpoint. `previewUrl` is present only when `status` is `success`. */
+        /** A rebuild request as returned by the submission endpoint. `previewUrl` is present only when `status` is `success`. */
         Rebuild: components["schemas"]["RunningRebuild"] | components["schemas"]["SucceededRebuild"] | components["schemas"]["FailedRebuild"];
-        /** @description A rebuild still in progress. It has no `previewUrl`. */
+        /** A rebuild still in progress. It has no `previewUrl`. */
         RunningRebuild: {
-            /** @description Unique identifier of the rebuild request. */
+            /** Unique identifier of the rebuild request. */
             requestId: string;
-            /** @description Identifier of the generated project. */
+            /** Identifier of the generated project. */
             projectId: string;
             /**
-             * @description The rebuild is in progress. (enum property replaced by openapi-typescript)
+             * The rebuild is in progress. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             status: "running";
             previewUrl?: never;
         };
-        /** @description A rebuild that completed. It carries the preview URL of the generated project. */
+        /** A rebuild that completed. It carries the preview URL of the generated project. */
         SucceededRebuild: {
-            /** @description Unique identifier of the rebuild request. */
+            /** Unique identifier of the rebuild request. */
             requestId: string;
-            /** @description Identifier of the generated project. */
+            /** Identifier of the generated project. */
             projectId: string;
             /**
-             * @description The rebuild completed (final state). (enum property replaced by openapi-typescript)
+             * The rebuild completed (final state). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             status: "success";
             /**
              * Format: uri
-             * @description Preview of the generated project.
+             * Preview of the generated project.
              */
             previewUrl: string;
         };
-        /** @description A rebuild that did not complete. It has no `previewUrl`. */
+        /** A rebuild that did not complete. It has no `previewUrl`. */
         FailedRebuild: {
-            /** @description Unique identifier of the rebuild request. */
+            /** Unique identifier of the rebuild request. */
             requestId: string;
-            /** @description Identifier of the generated project. */
+            /** Identifier of the generated project. */
             projectId: string;
             /**
-             * @description The rebuild did not complete (final state). (enum property replaced by openapi-typescript)
+             * The rebuild did not complete (final state). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             status: "failed";
             previewUrl?: never;
         };
-        /** @description Payload of the `partner_project_rebuild_completed` callback, told apart by `status`. Receivers must tolerate unknown extra fields. */
+        /** Payload of the `partner_project_rebuild_completed` callback, told apart by `status`. Receivers must tolerate unknown extra fields. */
         RebuildCompletedCallback: components["schemas"]["RebuildSucceededCallback"] | components["schemas"]["RebuildFailedCallback"];
-        /** @description Callback for a rebuild that reached `success`. Extra fields may appear and must be tolerated. */
+        /** Callback for a rebuild that reached `success`. Extra fields may appear and must be tolerated. */
         RebuildSucceededCallback: {
             /**
-             * @description Always `partner_project_rebuild_completed`.
-             * @constant
+             * Always `partner_project_rebuild_completed`.
              * @enum {string}
              */
             event_type: "partner_project_rebuild_completed";
-            /** @description The `requestId` returned by the submission. */
+            /** The `requestId` returned by the submission. */
             request_id: string;
-            /** @description The partner ID. */
+            /** The partner ID. */
             partner_id: number;
-            /** @description Project ID. */
+            /** Project ID. */
             project_id: string;
-            /** @description The URL originally submitted. */
+            /** The URL originally submitted. */
             source_url: string;
             /**
-             * @description The rebuild completed. (enum property replaced by openapi-typescript)
+             * The rebuild completed. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             status: "success";
             /**
              * Format: uri
-             * @description Preview of the generated project.
+             * Preview of the generated project.
              */
             preview_url: string;
             error_code?: never;
             error_message?: never;
         };
-        /** @description Callback for a rebuild that reached `failed`. `error_code` and `error_message` are included when available. Extra fields may appear and must be tolerated. */
+        /** Callback for a rebuild that reached `failed`. `error_code` and `error_message` are included when available. Extra fields may appear and must be tolerated. */
         RebuildFailedCallback: {
             /**
-             * @description Always `partner_project_rebuild_completed`.
-             * @constant
+             * Always `partner_project_rebuild_completed`.
              * @enum {string}
              */
             event_type: "partner_project_rebuild_completed";
-            /** @description The `requestId` returned by the submission. */
+            /** The `requestId` returned by the submission. */
             request_id: string;
-            /** @description The partner ID. */
+            /** The partner ID. */
             partner_id: number;
-            /** @description Project ID. */
+            /** Project ID. */
             project_id: string;
-            /** @description The URL originally submitted. */
+            /** The URL originally submitted. */
             source_url: string;
             /**
-             * @description The rebuild did not complete. (enum property replaced by openapi-typescript)
+             * The rebuild did not complete. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             status: "failed";
             preview_url?: never;
             /**
-             * @description Machine-readable error code, when available. Only `process_failed` is known to appear; the full set of values is not published, so treat any other string as a generic failure.
+             * Machine-readable error code, when available. Only `process_failed` is known to appear; the full set of values is not published, so treat any other string as a generic failure.
              * @example process_failed
              */
             error_code?: string;
             /**
-             * @description Human-readable error message, when available.
+             * Human-readable error message, when available.
              * @example The source site could not be processed.
              */
             error_message?: string;
         };
-        /** @description Assumed: the source gives an error body only for the rate limit; every other rejection uses the same `{ message, error: { code } }` envelope (contract decision). */
+        /** Assumed: the source gives an error body only for the rate limit; every other rejection uses the same `{ message, error: { code } }` envelope (contract decision). */
         ErrorResponse: {
-            /** @description Assumed: shape taken from the confirmed rate-limit body; a human-readable explanation. */
+            /** Assumed: shape taken from the confirmed rate-limit body; a human-readable explanation. */
             message: string;
-            /** @description Assumed: shape taken from the confirmed rate-limit body; holds the machine-readable code. */
+            /** Assumed: shape taken from the confirmed rate-limit body; holds the machine-readable code. */
             error: {
                 /**
-                 * @description Assumed: the codes other than `RATE_LIMIT_EXCEEDED` are contract decisions; the machine-readable error code.
+                 * Assumed: the codes other than `RATE_LIMIT_EXCEEDED` are contract decisions; the machine-readable error code.
                  * @enum {string}
                  */
                 code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FEATURE_NOT_ENABLED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WEBHOOKS_NOT_CONFIGURED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL";
             };
         };
-        /** @description Assumed: the source gives no field-error shape for this API; one entry per invalid field, as in the dashboard API (contract decision). */
+        /** Assumed: the source gives no field-error shape for this API; one entry per invalid field, as in the dashboard API (contract decision). */
         FieldError: {
             /**
-             * @description Assumed: a short machine word naming the kind of problem (contract decision).
+             * Assumed: a short machine word naming the kind of problem (contract decision).
              * @enum {string}
              */
             type: "required" | "invalid_type" | "invalid_format" | "invalid_value" | "too_small" | "too_big" | "unknown_field" | "duplicate";
-            /** @description Assumed: dotted path of the invalid field, such as `sourceUrl`; `""` for the body itself (contract decision). */
+            /** Assumed: dotted path of the invalid field, such as `sourceUrl`; `""` for the body itself (contract decision). */
             path: string;
-            /** @description Assumed: a human-readable explanation of the problem (contract decision). */
+            /** Assumed: a human-readable explanation of the problem (contract decision). */
             message: string;
         };
-        /** @description Assumed: the source does not describe validation errors for this API; the error envelope with `VALIDATION_FAILED` plus one field error per invalid field (contract decision). */
+        /** Assumed: the source does not describe validation errors for this API; the error envelope with `VALIDATION_FAILED` plus one field error per invalid field (contract decision). */
         ValidationError: components["schemas"]["ErrorResponse"] & {
-            /** @description Assumed: one entry per invalid field (contract decision). */
+            /** Assumed: one entry per invalid field (contract decision). */
             errors: components["schemas"]["FieldError"][];
         };
-        /** @description Body of a rate-limit rejection. */
+        /** Body of a rate-limit rejection. */
         RateLimitError: {
-            /** @description Human-readable explanation. */
+            /** Human-readable explanation. */
             message: string;
-            /** @description Holds the machine-readable code. */
+            /** Holds the machine-readable code. */
             error: {
                 /**
-                 * @description Always `RATE_LIMIT_EXCEEDED`.
-                 * @constant
+                 * Always `RATE_LIMIT_EXCEEDED`.
                  * @enum {string}
                  */
                 code: "RATE_LIMIT_EXCEEDED";
@@ -283,27 +280,27 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description Assumed: the source says a missing or invalid `X-Partner-Id` or `X-API-Key` rejects the request but shows no challenge; every `401` carries an `ApiKey` challenge with the realm `rebuild` that names the two headers to send (contract decision).
+         * Assumed: the source says a missing or invalid `X-Partner-Id` or `X-API-Key` rejects the request but shows no challenge; every `401` carries an `ApiKey` challenge with the realm `rebuild` that names the two headers to send (contract decision).
          * @example ApiKey realm="rebuild", headers="X-Partner-Id X-API-Key"
          */
         "WWW-Authenticate": "ApiKey realm=\"rebuild\", headers=\"X-Partner-Id X-API-Key\"";
         /**
-         * @description Assumed: the source gives the limit (30 per hour per partner by default) but no headers; the number of requests allowed in the one-hour window for this partner.
+         * Assumed: the source gives the limit (30 per hour per partner by default) but no headers; the number of requests allowed in the one-hour window for this partner.
          * @example 30
          */
         "RateLimit-Limit": number;
         /**
-         * @description Assumed: the source defines no rate-limit headers; the number of requests still allowed in the current one-hour window, this request included in the count.
+         * Assumed: the source defines no rate-limit headers; the number of requests still allowed in the current one-hour window, this request included in the count.
          * @example 29
          */
         "RateLimit-Remaining": number;
         /**
-         * @description Assumed: the source defines no rate-limit headers; whole seconds (rounded up) until the oldest counted request leaves the window, `0` when none is counted.
+         * Assumed: the source defines no rate-limit headers; whole seconds (rounded up) until the oldest counted request leaves the window, `0` when none is counted.
          * @example 3600
          */
         "RateLimit-Reset": number;
         /**
-         * @description Assumed: the source does not say when to retry after a rate-limit rejection; whole seconds (rounded up) until a slot frees.
+         * Assumed: the source does not say when to retry after a rate-limit rejection; whole seconds (rounded up) until a slot frees.
          * @example 1260
          */
         "Retry-After": number;
@@ -319,14 +316,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The website to recreate and optional custom instructions. */
+        /** The website to recreate and optional custom instructions. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RebuildRequest"];
             };
         };
         responses: {
-            /** @description The partner already submitted this `sourceUrl`: the existing request is returned unchanged and nothing is started. `previewUrl` is present only when `status` is `success`. */
+            /** The partner already submitted this `sourceUrl`: the existing request is returned unchanged and nothing is started. `previewUrl` is present only when `status` is `success`. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -338,7 +335,7 @@ export interface operations {
                     "application/json": components["schemas"]["Rebuild"];
                 };
             };
-            /** @description A new request was accepted; the rebuild runs in the background. */
+            /** A new request was accepted; the rebuild runs in the background. */
             202: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -350,7 +347,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunningRebuild"];
                 };
             };
-            /** @description Assumed: the source says an invalid or missing `sourceUrl` is rejected but not with which status or body; `400 VALIDATION_FAILED` with one field error per invalid field is the contract decision. Also used for a body that is not JSON or not an object (`path` `""`), unknown fields (`unknown_field`), a `sourceUrl` that is not an absolute public `http`/`https` URL, and a `prompt` that is not a string or is too long. */
+            /** Assumed: the source says an invalid or missing `sourceUrl` is rejected but not with which status or body; `400 VALIDATION_FAILED` with one field error per invalid field is the contract decision. Also used for a body that is not JSON or not an object (`path` `""`), unknown fields (`unknown_field`), a `sourceUrl` that is not an absolute public `http`/`https` URL, and a `prompt` that is not a string or is too long. */
             400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -362,7 +359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Assumed: the source says a missing or invalid `X-Partner-Id` or `X-API-Key` rejects the request but gives no status; `401 UNAUTHORIZED` is the contract decision. Also answered for a malformed or unknown partner id and for the webhook API key sent in place of the rebuild key. */
+            /** Assumed: the source says a missing or invalid `X-Partner-Id` or `X-API-Key` rejects the request but gives no status; `401 UNAUTHORIZED` is the contract decision. Also answered for a malformed or unknown partner id and for the webhook API key sent in place of the rebuild key. */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -372,7 +369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source says a partner without the feature is rejected but gives no status; `403 FEATURE_NOT_ENABLED` is the contract decision. */
+            /** Assumed: the source says a partner without the feature is rejected but gives no status; `403 FEATURE_NOT_ENABLED` is the contract decision. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -381,7 +378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source sets no body size limit; bodies over 1 MiB get `413 PAYLOAD_TOO_LARGE` (contract decision). */
+            /** Assumed: the source sets no body size limit; bodies over 1 MiB get `413 PAYLOAD_TOO_LARGE` (contract decision). */
             413: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -393,7 +390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source requires `Content-Type: application/json` but does not say what happens otherwise; a non-empty body whose type is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
+            /** Assumed: the source requires `Content-Type: application/json` but does not say what happens otherwise; a non-empty body whose type is not `application/json` or `*+json` gets `415 UNSUPPORTED_MEDIA_TYPE` (contract decision). An empty body is treated as missing (`400`). */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -405,7 +402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source says a submission is rejected when partner webhooks are not configured but gives no status; `422 WEBHOOKS_NOT_CONFIGURED` (webhook URL or webhook API key missing) is the contract decision. */
+            /** Assumed: the source says a submission is rejected when partner webhooks are not configured but gives no status; `422 WEBHOOKS_NOT_CONFIGURED` (webhook URL or webhook API key missing) is the contract decision. */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -417,7 +414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Assumed: the source gives the body and the code `RATE_LIMIT_EXCEEDED` of a rate-limit rejection but not its status; `429` with `Retry-After` is the contract decision. The body shape is confirmed. */
+            /** Assumed: the source gives the body and the code `RATE_LIMIT_EXCEEDED` of a rate-limit rejection but not its status; `429` with `Retry-After` is the contract decision. The body shape is confirmed. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -430,11 +427,11 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description Assumed: any other failure in the shared error envelope (contract decision): `404 NOT_FOUND` for an unknown path, `405 METHOD_NOT_ALLOWED` (with an `Allow` header) for another method, `500 INTERNAL` for an unexpected error. */
+            /** Assumed: any other failure in the shared error envelope (contract decision): `404 NOT_FOUND` for an unknown path, `405 METHOD_NOT_ALLOWED` (with an `Allow` header) for another method, `500 INTERNAL` for an unexpected error. */
             default: {
                 headers: {
                     /**
-                     * @description Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
+                     * Assumed: the source shows no `405`; on a `405 METHOD_NOT_ALLOWED` only, the methods the path supports, comma-separated (contract decision).
                      * @example POST
                      */
                     Allow?: string;
@@ -453,21 +450,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The completion payload; `status` tells the success and failure shapes apart. */
+        /** The completion payload; `status` tells the success and failure shapes apart. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RebuildCompletedCallback"];
             };
         };
         responses: {
-            /** @description Assumed: the source does not say how the endpoint acknowledges; any `2xx` answer within 10 seconds marks the callback as received and ends the delivery. The response body is ignored. */
+            /** Assumed: the source does not say how the endpoint acknowledges; any `2xx` answer within 10 seconds marks the callback as received and ends the delivery. The response body is ignored. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Assumed: any other status, no answer within 10 seconds, or a network error fails the attempt; the delivery is retried 10, 20, 40 and 80 seconds after the previous attempt ended (5 attempts in all). */
+            /** Assumed: any other status, no answer within 10 seconds, or a network error fails the attempt; the delivery is retried 10, 20, 40 and 80 seconds after the previous attempt ended (5 attempts in all). */
             default: {
                 headers: {
                     [name: string]: unknown;
