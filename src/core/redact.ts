@@ -2,50 +2,92 @@
 const REDACTED = "[REDACTED]";
 
 /**
- * `text` with every occurrence of each non-empty secret replaced by `[REDACTED]`. Longer secrets go
- * first so a secret that contains another is replaced whole.
+ * The shortest run of a secret's characters that is hidden wherever it appears: no 8 characters in
+ * a row of any form of a secret are ever shown, so neither is a prefix, a suffix or a part of one
+ * that long (a value cut short, the key minus its last character).
+ */
+const RUN = 8;
+
+// Letter case folded without changing any index (toLowerCase lengthens a few characters, such as İ).
+const fold = (text: string) => text.replace(/[A-ZÀ-ÖØ-Þ]+/g, (letters) => letters.toLowerCase());
+
+/** Per list of secret forms: every run of RUN folded characters in them, and the shorter forms whole. */
+const runsOf = new WeakMap<readonly string[], { runs: Set<string>; short: string[] }>();
+
+/**
+ * `text` with every stretch made of `secrets` replaced by one `[REDACTED]`: each occurrence of a
+ * secret, and every run of 8 or more characters of one (so a cut or shortened copy too), compared
+ * without regard to letter case. A secret shorter than 8 characters is hidden only whole. Linear
+ * in `text`'s length.
  */
 export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (secret) out = out.replaceAll(secret, REDACTED);
+  let found = runsOf.get(secrets);
+  if (!found) {
+    found = { runs: new Set(), short: [] };
+    for (const secret of secrets.map(fold)) {
+      if (secret.length < RUN) {
+        if (secret) found.short.push(secret);
+      } else {
+        for (let n = 0; n + RUN <= secret.length; n++) found.runs.add(secret.slice(n, n + RUN));
+      }
+    }
+    runsOf.set(secrets, found);
   }
-  return out;
+  const folded = fold(text);
+  // hidden[n]: character n belongs to a secret.
+  const hidden = new Uint8Array(text.length);
+  const hide = (from: number, length: number) => hidden.fill(1, from, from + length);
+  if (found.runs.size) {
+    for (let n = 0; n + RUN <= text.length; n++) if (found.runs.has(folded.slice(n, n + RUN))) hide(n, RUN);
+  }
+  for (const secret of found.short) {
+    for (let at = folded.indexOf(secret); at >= 0; at = folded.indexOf(secret, at + 1))
+      hide(at, secret.length);
+  }
+  // Each stretch of hidden characters becomes one mark.
+  let out = "";
+  let shown = 0;
+  for (let start = hidden.indexOf(1); start >= 0; start = hidden.indexOf(1, shown)) {
+    const end = hidden.indexOf(0, start);
+    out += text.slice(shown, start) + REDACTED;
+    shown = end < 0 ? text.length : end;
+  }
+  return shown ? out + text.slice(shown) : text;
 }
 
 /**
  * Every form in which a server could echo a credential it received (a header value, so Latin-1):
- * as given (and as a JSON string writes it), and Base64 or Base64url inside any longer encoded text (such as `Bearer <token>`, a
- * JSON dump of the headers or a Basic credential): for each of the three byte alignments, the
- * characters that encode the secret's bytes alone. Each of those as it is and percent-encoded (as
- * `encodeURIComponent`, `encodeURI` and URLSearchParams write it), and in lower case (servers that
- * lower-case hex escapes or whole values). Forms shorter than 6 characters are left out, since they
- * would match ordinary text.
+ * as given (and as a JSON string writes it), as the hex of its UTF-8 bytes, and Base64 or Base64url
+ * inside any longer encoded text (such as `Bearer <token>`, a JSON dump of the headers or a Basic
+ * credential): for each of the three byte alignments, the characters that encode the secret's
+ * bytes alone. Each of those as it is and percent-encoded (as `encodeURIComponent`, `encodeURI`
+ * and URLSearchParams write it). `redact` compares them in any letter case, and hides any run of 8
+ * of their characters. Forms shorter than 6 characters are left out, since they would match
+ * ordinary text.
  */
 export function secretForms(secrets: readonly string[]): string[] {
-  return (
-    secrets
-      // As JSON writes it inside a string, too (a dump of the headers, Base64-encoded).
-      .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])
-      .flatMap((secret) => [
-        secret,
-        // Characters mixing the secret's bits with a neighbour's depend on the surrounding text.
-        ...[0, 1, 2].map((shift) =>
-          btoa("\0".repeat(shift) + secret)
-            .replace(/=+$/, "")
-            .slice(shift && shift + 1, (shift + secret.length) % 3 ? -1 : undefined),
-        ),
-      ])
-      .flatMap((form) => [form, form.replaceAll("+", "-").replaceAll("/", "_")])
-      .flatMap((form) => [
-        form,
-        encodeURIComponent(form),
-        encodeURI(form),
-        new URLSearchParams({ "": form }).toString().slice(1),
-      ])
-      .flatMap((form) => [form, form.toLowerCase()])
-      .filter((form) => form.length >= 6)
-  );
+  const forms = secrets
+    // As JSON writes it inside a string, too (a dump of the headers, Base64-encoded).
+    .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])
+    .flatMap((secret) => [
+      secret,
+      [...new TextEncoder().encode(secret)].map((byte) => byte.toString(16).padStart(2, "0")).join(""),
+      // Characters mixing the secret's bits with a neighbour's depend on the surrounding text.
+      ...[0, 1, 2].map((shift) =>
+        btoa("\0".repeat(shift) + secret)
+          .replace(/=+$/, "")
+          .slice(shift && shift + 1, (shift + secret.length) % 3 ? -1 : undefined),
+      ),
+    ])
+    .flatMap((form) => [form, form.replaceAll("+", "-").replaceAll("/", "_")])
+    .flatMap((form) => [
+      form,
+      encodeURIComponent(form),
+      encodeURI(form),
+      new URLSearchParams({ "": form }).toString().slice(1),
+    ])
+    .filter((form) => form.length >= 6);
+  return [...new Set(forms)];
 }
 
 const SENSITIVE_HEADERS = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"];
