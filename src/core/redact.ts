@@ -12,7 +12,7 @@ const RUN = 8;
 const fold = (text: string) => text.replace(/[A-ZÀ-ÖØ-Þ]+/g, (letters) => letters.toLowerCase());
 
 /** Per list of secret forms: every run of RUN folded characters in them, and the shorter forms whole. */
-const runsOf = new WeakMap<readonly string[], { runs: Set<string>; short: string[] }>();
+const runsOf = new WeakMap<readonly string[], Set<string>>();
 
 /**
  * `text` with every stretch made of `secrets` replaced by one `[REDACTED]`: each occurrence of a
@@ -21,43 +21,30 @@ const runsOf = new WeakMap<readonly string[], { runs: Set<string>; short: string
  * in `text`'s length.
  */
 export function redact(text: string, secrets: readonly string[]): string {
-  let found = runsOf.get(secrets);
-  if (!found) {
-    found = { runs: new Set(), short: [] };
-    for (const secret of secrets.map(fold)) {
-      if (secret.length < RUN) {
-        if (secret) found.short.push(secret);
-      } else {
-        for (let n = 0; n + RUN <= secret.length; n++) found.runs.add(secret.slice(n, n + RUN));
-      }
+  let runs = runsOf.get(secrets);
+  if (!runs) {
+    runsOf.set(secrets, (runs = new Set()));
+    for (const secret of secrets.filter(Boolean).map(fold)) {
+      for (let n = 0; n <= Math.max(secret.length - RUN, 0); n++) runs.add(secret.slice(n, n + RUN));
     }
-    runsOf.set(secrets, found);
   }
   const folded = fold(text);
   // hidden[n]: character n belongs to a secret.
   const hidden = new Uint8Array(text.length);
-  const hide = (from: number, length: number) => hidden.fill(1, from, from + length);
-  if (found.runs.size) {
-    for (let n = 0; n + RUN <= text.length; n++) if (found.runs.has(folded.slice(n, n + RUN))) hide(n, RUN);
-  }
-  for (const secret of found.short) {
-    for (let at = folded.indexOf(secret); at >= 0; at = folded.indexOf(secret, at + 1))
-      hide(at, secret.length);
+  for (const size of new Set(secrets.map((secret) => Math.min(secret.length, RUN)))) {
+    for (let n = 0; size && n + size <= text.length; n++) {
+      if (runs.has(folded.slice(n, n + size))) hidden.fill(1, n, n + size);
+    }
   }
   // Each stretch of hidden characters becomes one mark.
-  let out = "";
-  let shown = 0;
-  for (let start = hidden.indexOf(1); start >= 0; start = hidden.indexOf(1, shown)) {
-    const end = hidden.indexOf(0, start);
-    out += text.slice(shown, start) + REDACTED;
-    shown = end < 0 ? text.length : end;
-  }
-  return shown ? out + text.slice(shown) : text;
+  return hidden.includes(1)
+    ? text.replace(/[\s\S]/g, (char, n: number) => (hidden[n] ? (hidden[n - 1] ? "" : REDACTED) : char))
+    : text;
 }
 
 /**
  * Every form in which a server could echo a credential it received (a header value, so Latin-1):
- * as given (and as a JSON string writes it), as the hex of its UTF-8 bytes, and Base64 or Base64url
+ * as given (and as a JSON string writes it), as the hex of its UTF-8 bytes (as a Node server's Buffer.from writes them), and Base64 or Base64url
  * inside any longer encoded text (such as `Bearer <token>`, a JSON dump of the headers or a Basic
  * credential): for each of the three byte alignments, the characters that encode the secret's
  * bytes alone. Each of those as it is and percent-encoded (as `encodeURIComponent`, `encodeURI`
@@ -66,28 +53,29 @@ export function redact(text: string, secrets: readonly string[]): string {
  * ordinary text.
  */
 export function secretForms(secrets: readonly string[]): string[] {
-  const forms = secrets
-    // As JSON writes it inside a string, too (a dump of the headers, Base64-encoded).
-    .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])
-    .flatMap((secret) => [
-      secret,
-      [...new TextEncoder().encode(secret)].map((byte) => byte.toString(16).padStart(2, "0")).join(""),
-      // Characters mixing the secret's bits with a neighbour's depend on the surrounding text.
-      ...[0, 1, 2].map((shift) =>
-        btoa("\0".repeat(shift) + secret)
-          .replace(/=+$/, "")
-          .slice(shift && shift + 1, (shift + secret.length) % 3 ? -1 : undefined),
-      ),
-    ])
-    .flatMap((form) => [form, form.replaceAll("+", "-").replaceAll("/", "_")])
-    .flatMap((form) => [
-      form,
-      encodeURIComponent(form),
-      encodeURI(form),
-      new URLSearchParams({ "": form }).toString().slice(1),
-    ])
-    .filter((form) => form.length >= 6);
-  return [...new Set(forms)];
+  return (
+    secrets
+      // As JSON writes it inside a string, too (a dump of the headers, Base64-encoded).
+      .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])
+      .flatMap((secret) => [
+        secret,
+        [...new TextEncoder().encode(secret)].map((byte) => byte.toString(16).padStart(2, "0")).join(""),
+        // Characters mixing the secret's bits with a neighbour's depend on the surrounding text.
+        ...[0, 1, 2].map((shift) =>
+          btoa("\0".repeat(shift) + secret)
+            .replace(/=+$/, "")
+            .slice(shift && shift + 1, (shift + secret.length) % 3 ? -1 : undefined),
+        ),
+      ])
+      .flatMap((form) => [form, form.replaceAll("+", "-").replaceAll("/", "_")])
+      .flatMap((form) => [
+        form,
+        encodeURIComponent(form),
+        encodeURI(form),
+        new URLSearchParams({ "": form }).toString().slice(1),
+      ])
+      .filter((form) => form.length >= 6)
+  );
 }
 
 const SENSITIVE_HEADERS = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"];
