@@ -23,7 +23,8 @@ const runsOf = new WeakMap<readonly string[], Set<string>>();
 export function redact(text: string, secrets: readonly string[]): string {
   let runs = runsOf.get(secrets);
   if (!runs) {
-    runsOf.set(secrets, (runs = new Set()));
+    runs = new Set();
+    runsOf.set(secrets, runs);
     for (const secret of secrets.filter(Boolean).map(fold)) {
       for (let n = 0; n <= Math.max(secret.length - RUN, 0); n++) runs.add(secret.slice(n, n + RUN));
     }

@@ -41,8 +41,8 @@ export type WebhookRequestHandler = (request: Request) => Promise<Response>;
 
 /**
  * A fetch-style handler (Request → Response) for the completion callback, for any runtime with
- * the Fetch API. It answers 405 or 401 without reading the body, 413 or 400 before calling
- * `onCompleted`, 500 when `onCompleted` or the store throws or runs out of time, and 200
+ * the Fetch API. It answers 405 or 401 without reading the body, 413, 408 (the body not all in
+ * within `timeoutMs`) or 400 before calling `onCompleted`, 500 when `onCompleted` or the store throws or runs out of time, and 200
  * `{ "received": true }` otherwise, including for a repeated delivery of an event already handled.
  */
 export function createRebuildWebhookHandler(options: RebuildWebhookHandlerOptions): WebhookRequestHandler {
