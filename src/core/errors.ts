@@ -38,7 +38,7 @@ export class ApiError extends SdkError {
   declare readonly status: number;
   /** `error.code` of the body; undefined when the body has none (or is not JSON). */
   declare readonly code: ErrorCode | undefined;
-  /** One entry per invalid field (400); empty otherwise. */
+  /** One entry per invalid field (400), the body's first 100 at most; empty otherwise. */
   declare readonly fieldErrors: readonly FieldError[];
   /** The response's headers, `set-cookie` redacted. */
   declare readonly headers: Headers;
