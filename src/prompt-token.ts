@@ -1,5 +1,5 @@
 import { SdkError } from "./core/errors.js";
-import { isHttpUrl } from "./core/iri.js";
+import { hasUserInfo, isHttpUrl } from "./core/iri.js";
 
 /**
  * A string given to `parsePromptToken` is not a valid promptToken. The message says what is wrong
@@ -72,7 +72,7 @@ export function parsePromptToken(token: string): string {
 }
 
 /**
- * `baseUrl` (an absolute http or https URL) with a `promptToken` query parameter for `projectId`, plus `params`. The base URL's
+ * `baseUrl` (an absolute http or https URL without user info) with a `promptToken` query parameter for `projectId`, plus `params`. The base URL's
  * query string is kept byte for byte except for parameters that `params` (or the token) replaces;
  * its fragment is kept. `params` may not contain `promptToken`.
  */
@@ -81,8 +81,12 @@ export function buildMagicLink(
   projectId: string,
   params: Readonly<Record<string, string>> = {},
 ): string {
-  // A link a customer opens: only http(s), never `javascript:` or `data:` (the one URL check).
-  if (!isHttpUrl(String(baseUrl))) throw new TypeError("baseUrl must be an absolute http or https URL");
+  // A link a customer opens: only http(s), never `javascript:` or `data:` (the one URL check), and,
+  // as for the clients' baseUrl, no user info: it would hide the real host or embed credentials.
+  const text = String(baseUrl);
+  if (!isHttpUrl(text) || hasUserInfo(text)) {
+    throw new TypeError("baseUrl must be an absolute http or https URL without user info");
+  }
   const url = new URL(baseUrl);
   if (typeof params !== "object" || params === null)
     throw new TypeError("params must be an object of strings");

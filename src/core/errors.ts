@@ -38,7 +38,7 @@ export class ApiError extends SdkError {
   declare readonly status: number;
   /** `error.code` of the body; undefined when the body has none (or is not JSON). */
   declare readonly code: ErrorCode | undefined;
-  /** One entry per invalid field (400); empty otherwise. */
+  /** One entry per invalid field (400), the body's first 100 at most; empty otherwise. */
   declare readonly fieldErrors: readonly FieldError[];
   /** The response's headers, `set-cookie` redacted. */
   declare readonly headers: Headers;
@@ -173,6 +173,10 @@ export interface ErrorContext {
 }
 
 const MAX_FIELD_ERRORS_IN_MESSAGE = 5;
+/** Most field errors an ApiError keeps (`fieldErrors`); the body's later ones are dropped. */
+export const MAX_FIELD_ERRORS = 100;
+/** Most characters an ApiError keeps of each string of the body (cut ones end in `…`). */
+export const MAX_ERROR_TEXT_CHARS = 1000;
 
 const CLASS_BY_STATUS: Readonly<Record<number, typeof ApiError>> = {
   400: ValidationError,
@@ -188,22 +192,29 @@ type Loose<T> = { readonly [K in keyof T]?: unknown } | null | undefined;
  * The one factory from a non-2xx response (and its body: parsed JSON, text, or undefined) to the
  * typed error. The class follows the status alone, so a body that is not the contract's envelope
  * still gives the right class, with a message built from the status. Strings taken from the
- * response are redacted of `secrets`, since a server may echo what it was sent.
+ * response are redacted of `secrets`, since a server may echo what it was sent. Whatever the body,
+ * the work is linear and the error small: at most `MAX_FIELD_ERRORS` (100) field errors are kept,
+ * each string of the body is cut to `MAX_ERROR_TEXT_CHARS` (1,000) characters before it is
+ * redacted, and the message names at most 5 field errors.
  */
 export function createApiError(response: Response, body: unknown, context: ErrorContext): ApiError {
   const { status } = response;
   const { label, secrets = [], now = Date.now() } = context;
-  const clean = (text: string) => redact(text, secrets);
+  // Cut, then redacted: a secret cut short is still hidden when 8 characters of it remain.
+  const clean = (text: string) =>
+    text.length > MAX_ERROR_TEXT_CHARS
+      ? `${redact(text.slice(0, MAX_ERROR_TEXT_CHARS), secrets)}…`
+      : redact(text, secrets);
   // Object() makes any body (text, null, a number) safe to read properties from.
   const envelope: { message?: unknown; error?: Loose<{ code: string }>; errors?: unknown } = Object(body);
   const code = typeof envelope.error?.code === "string" ? clean(envelope.error.code) : undefined;
-  const fieldErrors = (Array.isArray(envelope.errors) ? envelope.errors : []).flatMap(
-    (e: Loose<FieldError>): FieldError[] =>
-      typeof e?.type === "string" && typeof e.path === "string" && typeof e.message === "string"
-        ? [{ type: clean(e.type), path: clean(e.path), message: clean(e.message) }]
-        : [],
-  );
-  const detail = typeof envelope.message === "string" ? envelope.message : response.statusText;
+  const fieldErrors: FieldError[] = [];
+  for (const e of (Array.isArray(envelope.errors) ? envelope.errors : []) as Loose<FieldError>[]) {
+    if (fieldErrors.length === MAX_FIELD_ERRORS) break;
+    if (typeof e?.type === "string" && typeof e.path === "string" && typeof e.message === "string")
+      fieldErrors.push({ type: clean(e.type), path: clean(e.path), message: clean(e.message) });
+  }
+  const detail = clean(typeof envelope.message === "string" ? envelope.message : response.statusText);
   // A server's message may already name field errors (the mock's names the first one): each is
   // listed once, so only the ones the message does not mention are added.
   const unmentioned = fieldErrors
@@ -211,8 +222,9 @@ export function createApiError(response: Response, body: unknown, context: Error
     .filter((text) => !detail.includes(text));
   const listed = unmentioned.slice(0, MAX_FIELD_ERRORS_IN_MESSAGE);
   const more = unmentioned[MAX_FIELD_ERRORS_IN_MESSAGE] ? "; …" : "";
-  const message = clean(
+  const message = redact(
     `${label} failed with ${status}${code ? ` ${code}` : ""}${detail ? `: ${detail}` : ""}${listed.length ? ` (${listed.join("; ")}${more})` : ""}`,
+    secrets,
   );
   const init = { status, code, fieldErrors, headers: redactHeaders(response.headers, secrets) };
   if (status === 429) {

@@ -38,3 +38,12 @@ export function isHttpUrl(text: string): boolean {
   // isAbsoluteIri with the scheme narrowed, in one expression: this ships in every app that uses the clients.
   return HTTP_URL.test(text) && URL.canParse(text);
 }
+
+/**
+ * Whether a URL written `scheme://…` carries user info (`user:pass@`, or anything ending in `@`)
+ * before its host: `https://panel.example.com@evil.example/` goes to evil.example. A base URL never
+ * may (the clients' `baseUrl`, `buildMagicLink`).
+ */
+export function hasUserInfo(url: string): boolean {
+  return /^[^:/?#]*:\/\/[^/?#]*@/.test(url);
+}

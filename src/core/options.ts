@@ -1,4 +1,4 @@
-import { isHttpUrl } from "./iri.js";
+import { hasUserInfo, isHttpUrl } from "./iri.js";
 
 /** Where the SDK writes diagnostics; `console` works. Nothing is logged without one. */
 export interface Logger {
@@ -69,7 +69,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 export function checkBaseUrl(client: string, baseUrl: unknown): string {
   const url = String(baseUrl).replace(/\/+$/, "");
   // The one URL check, then what a base URL must not carry: paths are appended to it.
-  if (isHttpUrl(url) && /^\w+:\/\/[^/@?#]+(\/[^?#]*)?$/.test(url)) return url;
+  if (isHttpUrl(url) && !hasUserInfo(url) && /^\w+:\/\/[^/?#]+(\/[^?#]*)?$/.test(url)) return url;
   throw new TypeError(
     `${client}: baseUrl must be an absolute http or https URL without user info, query or fragment`,
   );

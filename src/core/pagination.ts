@@ -27,6 +27,12 @@ const REMEMBERED_IDS = 100_000;
  * meanwhile, or a server that ignores `page`, cannot make it loop forever. At most
  * `REMEMBERED_IDS` ids are remembered (then forgotten at once), whatever the list's length. `opts`
  * goes to every page call.
+ *
+ * Pages are numbered, so the list is not a snapshot: when items on pages already read are deleted
+ * meanwhile (by the loop's own body, or anyone), later items move onto those pages and are never
+ * yielded (deleting each item as it comes deletes 100 of 150). To act on every item, collect them
+ * all first and then act, or list again until a pass finds nothing left to act on (with `createdAt`,
+ * where items have one, to leave out those created since you started).
  */
 export async function* paginate<Item>(
   fetchPage: FetchPage<Item>,

@@ -2,25 +2,56 @@
 const REDACTED = "[REDACTED]";
 
 /**
- * `text` with every occurrence of each non-empty secret replaced by `[REDACTED]`. Longer secrets go
- * first so a secret that contains another is replaced whole.
+ * The shortest run of a secret's characters that is hidden wherever it appears: no 8 characters in
+ * a row of any form of a secret are ever shown, so neither is a prefix, a suffix or a part of one
+ * that long (a value cut short, the key minus its last character).
+ */
+const RUN = 8;
+
+// Letter case folded without changing any index (toLowerCase lengthens a few characters, such as İ).
+const fold = (text: string) => text.replace(/[A-ZÀ-ÖØ-Þ]+/g, (letters) => letters.toLowerCase());
+
+/** Per list of secret forms: every run of RUN folded characters in them, and the shorter forms whole. */
+const runsOf = new WeakMap<readonly string[], Set<string>>();
+
+/**
+ * `text` with every stretch made of `secrets` replaced by one `[REDACTED]`: each occurrence of a
+ * secret, and every run of 8 or more characters of one (so a cut or shortened copy too), compared
+ * without regard to letter case. A secret shorter than 8 characters is hidden only whole. Linear
+ * in `text`'s length.
  */
 export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (secret) out = out.replaceAll(secret, REDACTED);
+  let runs = runsOf.get(secrets);
+  if (!runs) {
+    runs = new Set();
+    runsOf.set(secrets, runs);
+    for (const secret of secrets.filter(Boolean).map(fold)) {
+      for (let n = 0; n <= Math.max(secret.length - RUN, 0); n++) runs.add(secret.slice(n, n + RUN));
+    }
   }
-  return out;
+  const folded = fold(text);
+  // hidden[n]: character n belongs to a secret.
+  const hidden = new Uint8Array(text.length);
+  for (const size of new Set(secrets.map((secret) => Math.min(secret.length, RUN)))) {
+    for (let n = 0; size && n + size <= text.length; n++) {
+      if (runs.has(folded.slice(n, n + size))) hidden.fill(1, n, n + size);
+    }
+  }
+  // Each stretch of hidden characters becomes one mark.
+  return hidden.includes(1)
+    ? text.replace(/[\s\S]/g, (char, n: number) => (hidden[n] ? (hidden[n - 1] ? "" : REDACTED) : char))
+    : text;
 }
 
 /**
  * Every form in which a server could echo a credential it received (a header value, so Latin-1):
- * as given (and as a JSON string writes it), and Base64 or Base64url inside any longer encoded text (such as `Bearer <token>`, a
- * JSON dump of the headers or a Basic credential): for each of the three byte alignments, the
- * characters that encode the secret's bytes alone. Each of those as it is and percent-encoded (as
- * `encodeURIComponent`, `encodeURI` and URLSearchParams write it), and in lower case (servers that
- * lower-case hex escapes or whole values). Forms shorter than 6 characters are left out, since they
- * would match ordinary text.
+ * as given (and as a JSON string writes it), as the hex of its UTF-8 bytes (as a Node server's Buffer.from writes them), and Base64 or Base64url
+ * inside any longer encoded text (such as `Bearer <token>`, a JSON dump of the headers or a Basic
+ * credential): for each of the three byte alignments, the characters that encode the secret's
+ * bytes alone. Each of those as it is and percent-encoded (as `encodeURIComponent`, `encodeURI`
+ * and URLSearchParams write it). `redact` compares them in any letter case, and hides any run of 8
+ * of their characters. Forms shorter than 6 characters are left out, since they would match
+ * ordinary text.
  */
 export function secretForms(secrets: readonly string[]): string[] {
   return (
@@ -29,6 +60,7 @@ export function secretForms(secrets: readonly string[]): string[] {
       .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])
       .flatMap((secret) => [
         secret,
+        [...new TextEncoder().encode(secret)].map((byte) => byte.toString(16).padStart(2, "0")).join(""),
         // Characters mixing the secret's bits with a neighbour's depend on the surrounding text.
         ...[0, 1, 2].map((shift) =>
           btoa("\0".repeat(shift) + secret)
@@ -43,7 +75,6 @@ export function secretForms(secrets: readonly string[]): string[] {
         encodeURI(form),
         new URLSearchParams({ "": form }).toString().slice(1),
       ])
-      .flatMap((form) => [form, form.toLowerCase()])
       .filter((form) => form.length >= 6)
   );
 }

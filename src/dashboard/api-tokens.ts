@@ -30,7 +30,11 @@ export class ApiTokensResource {
     return this.#t("safe", opts, (c) => c.GET("/dashboard/api-tokens", { params: { query } }));
   }
 
-  /** Every token matching `filter`, fetching pages of `pageSize` (default 100) as the loop goes. */
+  /**
+   * Every token matching `filter`, fetching pages of `pageSize` (default 100) as the loop goes. Not
+   * a snapshot: deleting tokens during the loop makes it skip others that existed throughout; to
+   * delete many, collect them first, or list again until nothing is left (README, "listAll").
+   */
   listAll(query: ListAllApiTokensQuery = {}, opts?: RequestOptions): AsyncIterable<ApiToken> {
     return paginate(
       (page, pageSize, o) => this.list({ ...query, page, pageSize }, o),

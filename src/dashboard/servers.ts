@@ -16,7 +16,11 @@ export class ServersResource {
     return this.#t("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
   }
 
-  /** Every server, fetching pages of `pageSize` (default 100) as the loop goes. */
+  /**
+   * Every server, fetching pages of `pageSize` (default 100) as the loop goes. Not a snapshot:
+   * deleting servers during the loop makes it skip others that existed throughout; to delete many,
+   * collect them first, or list again until nothing is left (README, "listAll").
+   */
   listAll(query: ListAllServersQuery = {}, opts?: RequestOptions): AsyncIterable<Server> {
     return paginate(
       (page, pageSize, o) => this.list({ page, pageSize }, o),

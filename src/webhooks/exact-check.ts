@@ -66,12 +66,26 @@ export const CONSTRAINTS: Readonly<
   },
 };
 
+/** Why an integer the contract allows is refused all the same. */
+const UNSAFE_INTEGER = "must be within ±(2^53 - 1): JSON numbers beyond lose digits";
+
 /**
  * The exact half of a check: `const` and `enum` bind, a discriminated union needs its
- * discriminator and one of the values it maps, and every keyword of `k` holds. Messages may quote
+ * discriminator and one of the values it maps, every keyword of `k` holds, and an integer is one
+ * JavaScript holds exactly (the one rule beyond the schema). Messages may quote
  * the schema's values, never the value received.
  */
 export const exactCheck: ExactCheck = (shape, value, problem) => {
+  // JSON.parse rounds an integer beyond ±(2^53 - 1) to a neighbour: the value read may not be the
+  // one sent. (Where the schema allows any number, one that is not exact is no surprise.)
+  const { t = "" } = shape;
+  if (
+    t.includes("integer") &&
+    !t.includes("number") &&
+    typeof value === "number" &&
+    !Number.isSafeInteger(value)
+  )
+    problem(UNSAFE_INTEGER);
   const allowed = "c" in shape ? [shape.c] : shape.e;
   if (allowed && !allowed.some((option) => same(option, value))) problem(`expected ${quote(allowed)}`);
   const { m, d = "" } = shape;

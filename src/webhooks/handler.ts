@@ -1,5 +1,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { checkNumber } from "../core/options.js";
+import { startTimer } from "../core/timers.js";
 import { concatBytes, declaredLength, jsonResponse, MAX_BODY_BYTES, tooLarge } from "./body.js";
 import { WebhookPayloadError, WebhookVerificationError } from "./errors.js";
 import { parseCallbackBody } from "./parse.js";
@@ -9,6 +11,8 @@ import { encodeWebhookApiKey, verifyApiKey } from "./verify.js";
 
 /** The default time `onCompleted` gets: below the 10 s the service waits before it retries. */
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 8000;
+
+const TOO_SLOW = Symbol("too slow");
 
 export interface RebuildWebhookHandlerOptions {
   readonly webhookApiKey: string;
@@ -26,7 +30,9 @@ export interface RebuildWebhookHandlerOptions {
   /**
    * Time allowed to `onCompleted` and the store for one delivery, in ms. Default 8,000, below the
    * service's 10 s delivery timeout, so the service gets the 500 and retries rather than timing
-   * out; copies of the event that wait behind it go ahead at once. `Infinity` for no limit.
+   * out; copies of the event that wait behind it go ahead at once. The request's body must also
+   * arrive within this time (else 408). `Infinity` for no limit; a value above 2^31 - 1 ms (about
+   * 24.8 days) is read as that. Anything but a number above 0 is a TypeError.
    */
   readonly timeoutMs?: number;
 }
@@ -35,17 +41,16 @@ export type WebhookRequestHandler = (request: Request) => Promise<Response>;
 
 /**
  * A fetch-style handler (Request → Response) for the completion callback, for any runtime with
- * the Fetch API. It answers 405 or 401 without reading the body, 413 or 400 before calling
- * `onCompleted`, 500 when `onCompleted` or the store throws or runs out of time, and 200
+ * the Fetch API. It answers 405 or 401 without reading the body, 413, 408 (the body not all in
+ * within `timeoutMs`) or 400 before calling `onCompleted`, 500 when `onCompleted` or the store throws or runs out of time, and 200
  * `{ "received": true }` otherwise, including for a repeated delivery of an event already handled.
  */
 export function createRebuildWebhookHandler(options: RebuildWebhookHandlerOptions): WebhookRequestHandler {
-  const expectedKey = encodeWebhookApiKey(options.webhookApiKey);
-  const { onCompleted, timeoutMs = DEFAULT_WEBHOOK_TIMEOUT_MS } = options;
+  const expectedKey = encodeWebhookApiKey("createRebuildWebhookHandler", options.webhookApiKey);
+  const { onCompleted } = options;
   if (typeof onCompleted !== "function") throw new TypeError("onCompleted must be a function");
-  if (!(typeof timeoutMs === "number" && timeoutMs > 0)) {
-    throw new TypeError("timeoutMs must be a number of milliseconds above 0, or Infinity for none");
-  }
+  // Checked as the clients check theirs.
+  const timeoutMs = checkNumber("timeoutMs", options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS);
   const store = options.store ?? createMemoryDeliveryStore();
   const inFlight = new Map<string, Promise<void>>();
 
@@ -79,11 +84,11 @@ export function createRebuildWebhookHandler(options: RebuildWebhookHandlerOption
         work,
         new Promise<never>((_, reject) => {
           if (timeoutMs === Number.POSITIVE_INFINITY) return;
-          timer = setTimeout(() => {
+          timer = startTimer(timeoutMs, () => {
             const reason = new DOMException(`onCompleted took longer than ${timeoutMs} ms`, "TimeoutError");
             controller.abort(reason);
             reject(reason);
-          }, timeoutMs);
+          });
         }),
       ]);
     } finally {
@@ -107,13 +112,16 @@ export function createRebuildWebhookHandler(options: RebuildWebhookHandlerOption
       if (error instanceof WebhookVerificationError) return jsonResponse(401, { error: error.message });
       throw error;
     }
-    let body: Uint8Array | undefined;
+    let body: Uint8Array | typeof TOO_SLOW | undefined;
     try {
-      body = await readBody(request);
+      body = await readBody(request, timeoutMs);
     } catch {
       return jsonResponse(400, { error: "the request body could not be read" });
     }
     if (body === undefined) return tooLarge();
+    if (body === TOO_SLOW) {
+      return jsonResponse(408, { error: `the request body did not arrive within ${timeoutMs} ms` });
+    }
     let event: RebuildCompletedCallback;
     try {
       event = parseCallbackBody(body);
@@ -132,28 +140,45 @@ export function createRebuildWebhookHandler(options: RebuildWebhookHandlerOption
 }
 
 // `<status>:<request_id>`; a long request_id is hashed, so that no sender can make a key (held in
-// memory, sent to a shared store) large.
+// memory, sent to a shared store) large. The hashed kind is `<status>#sha256:<hex>`: no status has a
+// `:` or `#`, so the two kinds never meet, whatever a request_id holds.
 function deliveryKey(event: RebuildCompletedCallback): string {
   const id = event.request_id;
-  return `${event.status}:${id.length > 100 ? `sha256:${bytesToHex(sha256(utf8ToBytes(id)))}` : id}`;
+  return id.length > 100
+    ? `${event.status}#sha256:${bytesToHex(sha256(utf8ToBytes(id)))}`
+    : `${event.status}:${id}`;
 }
 
-/** The body's bytes, or undefined when it exceeds MAX_BODY_BYTES (reading stops there). */
-async function readBody(request: Request): Promise<Uint8Array | undefined> {
+/**
+ * The body's bytes; undefined when it exceeds MAX_BODY_BYTES, TOO_SLOW when it has not all arrived
+ * within `timeoutMs` (reading stops there, and the stream is cancelled).
+ */
+async function readBody(
+  request: Request,
+  timeoutMs: number,
+): Promise<Uint8Array | typeof TOO_SLOW | undefined> {
   const declared = declaredLength(request.headers.get("content-length"));
   if (declared !== undefined && declared > MAX_BODY_BYTES) return undefined;
   if (request.body === null) return new Uint8Array();
   const reader = request.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TOO_SLOW>((resolve) => {
+    if (timeoutMs < Number.POSITIVE_INFINITY) timer = startTimer(timeoutMs, () => resolve(TOO_SLOW));
+  });
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return concatBytes(chunks, size);
-    size += value.length;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      return undefined;
+  try {
+    for (;;) {
+      const read = await Promise.race([reader.read(), late]);
+      if (read === TOO_SLOW || size + (read.value?.length ?? 0) > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        return read === TOO_SLOW ? read : undefined;
+      }
+      if (read.done) return concatBytes(chunks, size);
+      size += read.value.length;
+      chunks.push(read.value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
 }

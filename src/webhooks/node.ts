@@ -21,8 +21,9 @@ const UNREAD_BODY_GRACE_MS = 1000;
  * Adapts a fetch-style handler to a `node:http` request listener (also usable as an Express or
  * Connect route). The handler gets the body unread, as a stream: the receiver's handler checks
  * `X-API-Key` first and reads nothing for a wrong key (a declared Content-Length over 1 MiB gets
- * 413 before the handler runs). When the answer goes out before the body was fully received, the
- * connection is closed (after a short grace), so a stalled sender holds nothing. It never throws:
+ * 413 before the handler runs). When the answer goes out before the body was fully received (a
+ * 401, a 413, the receiver's 408 to a body still arriving at its `timeoutMs`), the connection is
+ * closed (after a short grace), so a stalled sender holds nothing. It never throws:
  * failures become a 500.
  */
 export function toNodeHandler(handler: WebhookRequestHandler): NodeRequestListener {

@@ -17,10 +17,11 @@ export interface ParseRebuildCallbackOptions {
  * Verifies `X-API-Key` (constant time) and then validates the body against the contract's
  * `webhooks` schema: it accepts exactly what the schema accepts. Returns the event with the wire
  * (snake_case) field names; unknown extra fields are tolerated and left out of the result.
- * Throws `WebhookVerificationError` or `WebhookPayloadError`, and `TypeError` for an empty key.
+ * Throws `WebhookVerificationError` or `WebhookPayloadError`, and `TypeError` for a configured key
+ * no header can carry exactly (empty, surrounding whitespace, control characters, beyond Latin-1).
  */
 export function parseRebuildCallback(options: ParseRebuildCallbackOptions): RebuildCompletedCallback {
-  verifyApiKey(options.headers, encodeWebhookApiKey(options.webhookApiKey));
+  verifyApiKey(options.headers, encodeWebhookApiKey("parseRebuildCallback", options.webhookApiKey));
   return parseCallbackBody(options.body);
 }
 

@@ -1,7 +1,8 @@
 /**
  * Remembers which deliveries were handled, so a repeated delivery is acknowledged without calling
- * `onCompleted` again. Keys are `<status>:<request_id>`, with a `request_id` longer than 100
- * characters replaced by `sha256:<hex digest>`, so no key is longer than about 120 characters.
+ * `onCompleted` again. Keys are `<status>:<request_id>`, or `<status>#sha256:<hex digest>` for a
+ * `request_id` longer than 100 characters, so no key is longer than about 120 characters (and the two
+ * kinds never meet: no status holds `:` or `#`).
  * Either method may be sync or async; share one store (e.g. backed by Redis) between processes when
  * several receive the same callbacks.
  */

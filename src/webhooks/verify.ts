@@ -1,3 +1,4 @@
+import { checkCredential } from "../core/options.js";
 import { timingSafeEqual } from "../core/timing-safe-equal.js";
 import { WebhookVerificationError } from "./errors.js";
 
@@ -7,12 +8,14 @@ export type WebhookHeaders = Headers | Readonly<Record<string, string | readonly
 const HEADER = "x-api-key";
 const encoder = new TextEncoder();
 
-/** Checks the configured key once, at setup, so a misconfiguration fails loudly rather than per request. */
-export function encodeWebhookApiKey(webhookApiKey: unknown): Uint8Array {
-  if (typeof webhookApiKey !== "string" || webhookApiKey.length === 0) {
-    throw new TypeError("webhookApiKey must be a non-empty string");
-  }
-  return encoder.encode(webhookApiKey);
+/**
+ * Checks the configured key once, at setup, so a misconfiguration fails loudly rather than per
+ * request: as the clients check their `apiKey`, since a key no header can carry exactly (surrounding
+ * whitespace, such as a newline read from a file, a control character or one beyond Latin-1) would
+ * answer 401 to every genuine callback. `caller` starts the TypeError's message.
+ */
+export function encodeWebhookApiKey(caller: string, webhookApiKey: unknown): Uint8Array {
+  return encoder.encode(checkCredential(caller, "webhookApiKey", webhookApiKey));
 }
 
 export function verifyApiKey(headers: WebhookHeaders, expected: Uint8Array): void {

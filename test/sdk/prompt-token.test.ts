@@ -169,14 +169,32 @@ describe("buildMagicLink", () => {
     );
   });
 
+  it("refuses a base URL with user info, as the clients refuse such a baseUrl", () => {
+    for (const base of [
+      "https://panel.example.com@evil.example/login",
+      "https://u:p@panel.example.com/login",
+      "https://@panel.example.com/",
+      "http://user@panel.example.com:8080/in?x=1#f",
+      new URL("https://u:p@panel.example.com/"),
+    ]) {
+      expect(() => buildMagicLink(base, "prj_123"), String(base)).toThrow(
+        new TypeError("baseUrl must be an absolute http or https URL without user info"),
+      );
+    }
+    // An @ in the path, query or fragment is no user info.
+    expect(buildMagicLink("https://panel.example.com/@team/in?by=a@b#c@d", "prj_1")).toBe(
+      "https://panel.example.com/@team/in?by=a@b&promptToken=cmVidWlsZElkPXByal8x#c@d",
+    );
+  });
+
   it("rejects a relative base URL, non-string params and a bad project id", () => {
     for (const base of ["/login", "javascript:alert(1)//", "data:text/html,hi", "http:example.com"]) {
       expect(() => buildMagicLink(base, "prj_123")).toThrow(
-        new TypeError("baseUrl must be an absolute http or https URL"),
+        new TypeError("baseUrl must be an absolute http or https URL without user info"),
       );
     }
     expect(() => buildMagicLink("https://b.example.com/a b", "prj_123")).toThrow(
-      new TypeError("baseUrl must be an absolute http or https URL"),
+      new TypeError("baseUrl must be an absolute http or https URL without user info"),
     );
     expect(() => buildMagicLink("https://b.example.com/", "prj_123", { a: 1 as unknown as string })).toThrow(
       new TypeError("params.a must be a string"),

@@ -421,6 +421,29 @@ describe("send-callback's time limit (the service's 10 s, made short here)", () 
     }
   });
 
+  it("no 8 characters in a row of the key are printed: upper-cased, shortened, hex, the tail of its Base64", async () => {
+    const b64 = Buffer.from(KEY).toString("base64");
+    const echoes = [
+      KEY.toUpperCase(),
+      KEY.slice(0, -1),
+      KEY.slice(0, 8),
+      KEY.slice(-8),
+      Buffer.from(KEY).toString("hex").toUpperCase(),
+      b64.slice(8),
+      b64.toLowerCase(),
+    ];
+    const target = await receiver(answer(200, echoes.map((echo) => `<${echo}>`).join("\n")));
+    const { lines, output } = collect();
+    expect(await sendCallback(planFor(target.url), { output })).toBe(0);
+    expect(lines).toContain("  <[REDACTED]>");
+    const printed = lines.join("\n").toLowerCase();
+    for (const form of [KEY, Buffer.from(KEY).toString("hex"), b64.slice(0, -2)]) {
+      for (let n = 0; n + 8 <= form.length; n++)
+        expect(printed).not.toContain(form.slice(n, n + 8).toLowerCase());
+    }
+    expect(lines.filter((line) => line.startsWith("  <"))).toEqual(echoes.map(() => "  <[REDACTED]>"));
+  });
+
   it("an answer whose body does not end in time fails the attempt, as the service counts it", async () => {
     const target = await receiver((req, res) => {
       req.resume();

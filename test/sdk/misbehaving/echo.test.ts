@@ -157,6 +157,38 @@ describe("servers that echo the credentials", () => {
     }
   });
 
+  it("upper-cased, as hex, shortened or cut: no 8 characters in a row of any form survive", async () => {
+    const forms = (secret: string) => [secret, Buffer.from(secret).toString("hex"), b64(secret).slice(0, -2)];
+    for (const secret of NASTY) {
+      const m = await misbehaving((req, res) => {
+        const token = String(req.headers.authorization ?? "").replace(/^Bearer /, "");
+        const echoes = [
+          token.toUpperCase(),
+          Buffer.from(token).toString("hex"),
+          Buffer.from(`Bearer ${token}`).toString("hex").toUpperCase(),
+          token.slice(0, -1),
+          token.slice(1),
+          b64(token).slice(4),
+        ];
+        res.writeHead(400, { "content-type": "application/json", "x-echo": echoes.join(",") });
+        res.end(
+          JSON.stringify({
+            message: echoes.join(" "),
+            errors: echoes.map((echo) => ({ type: "x", path: echo, message: echo })),
+          }),
+        );
+      });
+      const logger = collectingLogger();
+      const error = await rejection(m.dashboard({ token: secret, logger, maxRetries: 0 }).servers.list());
+      const seen = [...surfaces(error), ...logger.lines].join("\n").toLowerCase();
+      for (const form of forms(secret)) {
+        for (let n = 0; n + 8 <= form.length; n++) {
+          expect(seen, secret).not.toContain(form.slice(n, n + 8).toLowerCase());
+        }
+      }
+    }
+  });
+
   it("for any credential a header can carry", async () => {
     const m = await echoing(400);
     await fc.assert(

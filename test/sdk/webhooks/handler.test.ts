@@ -153,7 +153,9 @@ describe("createRebuildWebhookHandler: statuses", () => {
 
   it("refuses bad configuration at setup", () => {
     expect(() => createRebuildWebhookHandler({ webhookApiKey: "", onCompleted: () => {} })).toThrow(
-      new TypeError("webhookApiKey must be a non-empty string"),
+      new TypeError(
+        "createRebuildWebhookHandler: webhookApiKey must be a non-empty header value without surrounding whitespace",
+      ),
     );
     expect(() =>
       createRebuildWebhookHandler({

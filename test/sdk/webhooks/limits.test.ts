@@ -279,7 +279,7 @@ describe("the de-dup store is bounded in bytes", () => {
     // Two distinct events, and the repeat of the first was recognised.
     expect(onCompleted).toHaveBeenCalledTimes(2);
     expect(keys).toHaveLength(2);
-    for (const key of keys) expect(key).toMatch(/^success:sha256:[0-9a-f]{64}$/);
+    for (const key of keys) expect(key).toMatch(/^success#sha256:[0-9a-f]{64}$/);
     expect(keys[0]).not.toBe(keys[1]);
     // Short ids are kept as they are.
     await handler(callbackRequest(failed));

@@ -154,11 +154,16 @@ describe("parseRebuildCallback: verification", () => {
     expect(caught(() => parse({ anything: true }, { headers: {} }))).toBeInstanceOf(WebhookVerificationError);
   });
 
-  it.each([[""], [undefined], [42]])("refuses a configured key of %j with a TypeError", (webhookApiKey) => {
-    const error = caught(() => parse(succeeded, { webhookApiKey: webhookApiKey as string }));
-    expect(error).toBeInstanceOf(TypeError);
-    expect(error.message).toBe("webhookApiKey must be a non-empty string");
-  });
+  it.each([[""], [undefined], [42], ["whk_key\n"], [" whk_key"], ["whk_кey"], ["whk\u0000key"]])(
+    "refuses a configured key of %j with a TypeError, as the clients refuse such an apiKey",
+    (webhookApiKey) => {
+      const error = caught(() => parse(succeeded, { webhookApiKey: webhookApiKey as string }));
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toBe(
+        "parseRebuildCallback: webhookApiKey must be a non-empty header value without surrounding whitespace",
+      );
+    },
+  );
 });
 
 describe("parseRebuildCallback: body errors", () => {
@@ -232,6 +237,11 @@ describe("parseRebuildCallback: body errors", () => {
     ["null source_url", { ...failed, source_url: null }, "source_url: expected string, got null"],
     ["fractional partner_id", { ...succeeded, partner_id: 1.5 }, "partner_id: expected integer, got number"],
     ["string partner_id", { ...succeeded, partner_id: "1001" }, "partner_id: expected integer, got string"],
+    [
+      "a partner_id beyond 2^53 (JSON.parse would round it)",
+      { ...succeeded, partner_id: 2 ** 60 },
+      "partner_id: must be within ±(2^53 - 1): JSON numbers beyond lose digits",
+    ],
     ["numeric error_code", { ...failed, error_code: 500 }, "error_code: expected string, got integer"],
     ["error_code on success", { ...succeeded, error_code: "process_failed" }, "error_code: not allowed"],
     [
@@ -247,7 +257,6 @@ describe("parseRebuildCallback: body errors", () => {
   it.each<[string, Record<string, unknown>]>([
     ["partner_id 0", { ...succeeded, partner_id: 0 }],
     ["a negative partner_id", { ...succeeded, partner_id: -4 }],
-    ["a partner_id beyond 2^53", { ...succeeded, partner_id: 2 ** 60 }],
     ["an ftp: preview_url", { ...succeeded, preview_url: "ftp://files.example.com/site.zip" }],
     ["an empty request_id", { ...succeeded, request_id: "" }],
     ["an empty project_id and source_url", { ...failed, project_id: "", source_url: "" }],
