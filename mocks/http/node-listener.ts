@@ -155,7 +155,11 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
       // No answer tells of a change before the change is durable (what it answers may show it).
       const conclude = (result: DispatchResult) => {
         const waiting = result.kind === "reset" ? undefined : options.durable?.();
-        if (waiting) waiting.then(() => release(result), (error: unknown) => internal(res, error));
+        if (waiting)
+          waiting.then(
+            () => release(result),
+            (error: unknown) => internal(res, error),
+          );
         else release(result);
       };
       let result: DispatchResult | Promise<DispatchResult>;

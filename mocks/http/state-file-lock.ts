@@ -33,7 +33,9 @@ export async function lockStateFile(path: string, shown: string): Promise<StateF
     await unlink(lockPath).catch(() => undefined);
   }
   const holder = await readHolder(lockPath, shown);
-  throw new Error(`state file ${shown} is in use by another mock server (pid ${holder ?? "?"}, lock file ${lockPath})`);
+  throw new Error(
+    `state file ${shown} is in use by another mock server (pid ${holder ?? "?"}, lock file ${lockPath})`,
+  );
 }
 
 async function tryCreate(path: string, lockPath: string, shown: string): Promise<boolean> {

@@ -3,8 +3,8 @@
 // is removed by the next one, once it holds the lock (no other server writes them then).
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { open, readdir, unlink } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
+import { open, readdir, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
 const prefix = (path: string) => `.${basename(path)}.`;
@@ -17,7 +17,11 @@ export function temporaryPath(path: string, suffix = SUFFIX): string {
 
 /** Creates a new temporary file for `path`: fails (EEXIST) rather than open anything already there, a link included. */
 export function createTemporary(temporary: string): Promise<FileHandle> {
-  return open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  return open(
+    temporary,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o600,
+  );
 }
 
 /** Removes the temporary files of `path` an earlier server left (killed mid-write); how many. */

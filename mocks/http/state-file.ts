@@ -97,7 +97,9 @@ export function createStateFileWriter(
       },
       (error: unknown) => {
         const code = (error as NodeJS.ErrnoException).code;
-        const failure = new Error(`cannot write state file ${path}: ${code ?? String(error)}`, { cause: error });
+        const failure = new Error(`cannot write state file ${path}: ${code ?? String(error)}`, {
+          cause: error,
+        });
         const told = settle(upTo, failure);
         if (told === 0) options.onError?.(failure);
         writing = false;
