@@ -38,12 +38,12 @@ import {
 
 function parseArgs(argv: readonly string[]): { mode: BenchMode; outDir: string; only: string | undefined } {
   const smoke = argv.includes("--smoke");
-  const valueOf = (flag: string) => {
+  const flagValue = (flag: string) => {
     const index = argv.indexOf(flag);
     return { given: index >= 0, value: index >= 0 ? argv[index + 1] : undefined };
   };
-  const out = valueOf("--out");
-  const only = valueOf("--only");
+  const out = flagValue("--out");
+  const only = flagValue("--only");
   const unknown = argv.filter(
     (arg, i) =>
       arg !== "--smoke" &&
