@@ -59,7 +59,11 @@ function parseArgs(argv: readonly string[]): { mode: BenchMode; outDir: string; 
     // One section alone is not the bench: its files go to a temp dir unless --out says otherwise.
     outDir:
       out.value ??
-      (smoke || only.value ? join(tmpdir(), "rebuild-dashboard-kit-bench-partial") : join(ROOT, "bench")),
+      (smoke
+        ? join(tmpdir(), "rebuild-dashboard-kit-bench-smoke")
+        : only.value
+          ? join(tmpdir(), "rebuild-dashboard-kit-bench-partial")
+          : join(ROOT, "bench")),
     only: only.value,
   };
 }
