@@ -3,7 +3,7 @@
 // when the name exists and never follows a link), so a starting server never reads a half-written
 // lock. A lock whose process is gone (killed, crashed) is stale and taken over.
 import { constants } from "node:fs";
-import { link, lstat, open, readFile, unlink } from "node:fs/promises";
+import { link, lstat, open, readFile, rename, unlink } from "node:fs/promises";
 import { temporaryPath } from "./state-file-temp.js";
 
 export interface StateFileLock {
@@ -17,25 +17,31 @@ export interface StateFileLock {
  */
 export async function lockStateFile(path: string, shown: string): Promise<StateFileLock> {
   const lockPath = `${path}.lock`;
-  // Two rounds: the second after removing a stale lock. Losing the race for it to another starting
-  // server ends with that server named.
-  for (let round = 0; round < 2; round++) {
+  const inUse = (pid: number | undefined) =>
+    new Error(
+      `state file ${shown} is in use by another mock server (pid ${pid ?? "?"}, lock file ${lockPath}): stop it, or give another --state-file`,
+    );
+  // A few rounds: after a stale lock is moved aside, creating ours may still lose to another server
+  // starting at the same moment, which is then named.
+  for (let round = 0; round < 3; round++) {
     if (await tryCreate(path, lockPath, shown)) {
       return { release: () => unlink(lockPath).catch(() => undefined) };
     }
     const holder = await readHolder(lockPath, shown);
-    if (holder !== undefined && isAlive(holder)) {
-      throw new Error(
-        `state file ${shown} is in use by another mock server (pid ${holder}, lock file ${lockPath}): stop it, or give another --state-file`,
-      );
+    if (holder.pid !== undefined && isAlive(holder.pid)) throw inUse(holder.pid);
+    // Its process is gone: stale. Moved aside rather than removed, so that a lock another starting
+    // server took in the meantime (in place of the stale one) is recognised and put back.
+    const aside = temporaryPath(path, ".lock-stale");
+    try {
+      await rename(lockPath, aside);
+    } catch {
+      continue;
     }
-    // Its process is gone: stale.
-    await unlink(lockPath).catch(() => undefined);
+    const moved = await readFile(aside, "utf8").catch(() => "");
+    if (moved !== holder.text) await link(aside, lockPath).catch(() => undefined);
+    await unlink(aside).catch(() => undefined);
   }
-  const holder = await readHolder(lockPath, shown);
-  throw new Error(
-    `state file ${shown} is in use by another mock server (pid ${holder ?? "?"}, lock file ${lockPath})`,
-  );
+  throw inUse((await readHolder(lockPath, shown)).pid);
 }
 
 async function tryCreate(path: string, lockPath: string, shown: string): Promise<boolean> {
@@ -63,16 +69,19 @@ async function tryCreate(path: string, lockPath: string, shown: string): Promise
   }
 }
 
-/** The pid a lock file names; undefined when it names none (then it is stale). */
-async function readHolder(lockPath: string, shown: string): Promise<number | undefined> {
+/** What a lock file holds, and the pid it names (undefined when none: then it is stale). */
+async function readHolder(
+  lockPath: string,
+  shown: string,
+): Promise<{ text: string; pid: number | undefined }> {
   const info = await lstat(lockPath).catch(() => undefined);
-  if (info === undefined) return undefined;
+  if (info === undefined) return { text: "", pid: undefined };
   if (!info.isFile()) {
     throw new Error(`state file ${shown}: ${lockPath} is not a regular file: remove it to start`);
   }
   const text = await readFile(lockPath, "utf8").catch(() => "");
   const pid = Number(text.trim());
-  return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+  return { text, pid: Number.isSafeInteger(pid) && pid > 0 ? pid : undefined };
 }
 
 function isAlive(pid: number): boolean {

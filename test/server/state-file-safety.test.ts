@@ -100,6 +100,26 @@ describe("one server per state file (issue 22, point 3)", () => {
   });
 });
 
+describe("one server per state file, started all at once over a stale lock", () => {
+  it("exactly one of several servers starting at the same moment takes it", async () => {
+    const file = join(dir, "race.json");
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    await writeFile(`${file}.lock`, `${gone}\n`);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        startMockServer({ port: 0, clock: createClock({ frozenAt: FROZEN_AT }), stateFile: file }),
+      ),
+    );
+    const started = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
+    running.push(...started);
+    expect(started).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === "rejected")
+        expect(String(outcome.reason)).toContain("is in use by another mock server");
+    }
+  });
+});
+
 describe("temporary files and links (issue 22, point 4)", () => {
   it("a temporary file is never opened through a link, and never opens what exists", async () => {
     const victim = join(dir, "victim.txt");
