@@ -4,7 +4,7 @@
 // exclusively and never through a link, orphans of a killed server are removed; a linked state file
 // is followed (the link stays), a link to nothing refused.
 import { spawnSync } from "node:child_process";
-import { lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -70,6 +70,26 @@ describe("startup (issue 22, point 1)", () => {
       running.push(await starting);
       expect(status).toBe(200);
     }
+  });
+});
+
+describe("durability (issue 22, point 2)", () => {
+  it("a change whose state file cannot be written is answered 500, never 2xx", async () => {
+    const sub = join(dir, "vanishing");
+    await mkdir(sub);
+    const reported: unknown[] = [];
+    const server = await start({
+      stateFile: join(sub, "state.json"),
+      onInternalError: (e) => reported.push(e),
+    });
+    await rm(sub, { recursive: true });
+    const answer = await createToken(server, "cannot be kept");
+    expect(answer.status).toBe(500);
+    expect(String(reported[0])).toContain("cannot write state file");
+    // Once it can be written again, changes are acknowledged again.
+    await mkdir(sub);
+    expect((await createToken(server, "kept")).status).toBe(201);
+    expect(await readFile(join(sub, "state.json"), "utf8")).toContain("kept");
   });
 });
 
