@@ -130,10 +130,13 @@ export function createStateFileWriter(
       schedule();
     },
     durable,
-    flush() {
-      changes++;
-      return durable() ?? Promise.resolve();
-    },
+    // Not a change: an answer does not wait for this write (the first one at start, say) unless a
+    // change of its own is in it.
+    flush: () =>
+      new Promise<void>((resolve, reject) => {
+        waiters.push({ upTo: changes, resolve, reject });
+        schedule();
+      }),
   };
 }
 

@@ -45,6 +45,15 @@ describe("createStateFileWriter", () => {
     expect((await readdir(dir)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
+  it("a flush (the first write at start) is not a change: nothing waits for it", async () => {
+    const file = join(dir, "first.json");
+    const writer = createStateFileWriter(file, () => ({ seeded: true }));
+    const first = writer.flush();
+    expect(writer.durable()).toBeUndefined();
+    await first;
+    expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ seeded: true });
+  });
+
   it("rejects those waiting when the write fails, naming the file, and tries again at the next change", async () => {
     const sub = join(dir, "gone");
     await mkdir(sub);
