@@ -86,26 +86,28 @@ export function createStateFileWriter(
     if (writing || (onDisk === changes && waiters.length === 0)) return;
     writing = true;
     const upTo = changes;
-    // Taken now: every change up to `upTo` is in it.
-    writeAtomically(path, serialize(snapshot())).then(
-      () => {
-        onDisk = upTo;
-        settle(upTo);
-        writing = false;
-        if (onDisk < changes) schedule();
-      },
-      (error: unknown) => {
-        const code = (error as NodeJS.ErrnoException).code;
-        const failure = new Error(`cannot write state file ${path}: ${code ?? String(error)}`, {
-          cause: error,
-        });
-        const told = settle(upTo, failure);
-        if (told === 0) options.onError?.(failure);
-        writing = false;
-        // No retry in a loop on a full disk: the next change, or the next one waiting, tries again.
-        if (waiters.length > 0) schedule();
-      },
-    );
+    // Taken now (a throw becomes a failed write): every change up to `upTo` is in it.
+    new Promise<Iterable<string>>((resolve) => resolve(serialize(snapshot())))
+      .then((text) => writeAtomically(path, text))
+      .then(
+        () => {
+          onDisk = upTo;
+          settle(upTo);
+          writing = false;
+          if (onDisk < changes) schedule();
+        },
+        (error: unknown) => {
+          const code = (error as NodeJS.ErrnoException).code;
+          const failure = new Error(`cannot write state file ${path}: ${code ?? String(error)}`, {
+            cause: error,
+          });
+          const told = settle(upTo, failure);
+          if (told === 0) options.onError?.(failure);
+          writing = false;
+          // No retry in a loop on a full disk: the next change, or the next one waiting, tries again.
+          if (waiters.length > 0) schedule();
+        },
+      );
   };
 
   const schedule = () => {
@@ -170,6 +172,8 @@ async function writeAtomically(path: string, text: Iterable<string>): Promise<vo
     throw error;
   }
   // The rename is durable once the directory is: without this a power cut may bring back the old file.
+  // Windows cannot open a directory to sync it (NTFS journals the rename itself).
+  if (process.platform === "win32") return;
   const directory = await open(dirname(path), "r");
   try {
     await directory.sync();

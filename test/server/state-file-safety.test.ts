@@ -60,7 +60,8 @@ describe("startup (issue 22, point 1)", () => {
       // A readiness loop: a refused connection is retried at once; the first accepted one must be answered.
       for (let attempt = 0; attempt < 5_000 && status === undefined; attempt++) {
         try {
-          status = (await fetch(`${origin}/__mock/state`, { signal: AbortSignal.timeout(3_000) })).status;
+          // Far longer than a loaded machine's first answer; the hang this catches is forever.
+          status = (await fetch(`${origin}/__mock/state`, { signal: AbortSignal.timeout(10_000) })).status;
         } catch (error) {
           const cause = (error as { cause?: { code?: string } }).cause;
           if (cause?.code !== "ECONNREFUSED") throw error;
@@ -70,7 +71,7 @@ describe("startup (issue 22, point 1)", () => {
       running.push(await starting);
       expect(status).toBe(200);
     }
-  });
+  }, 60_000);
 });
 
 describe("durability (issue 22, point 2)", () => {
