@@ -117,7 +117,7 @@ async function holdStateFile(given: string): Promise<HeldStateFile> {
   try {
     // Ours alone now: what a killed server left behind (keys inside) goes.
     await removeOrphans(path);
-    return { given, path, lock, saved: await readStateFile(path) };
+    return { given, path, lock, saved: await readStateFile(path, given) };
   } catch (error) {
     await lock.release();
     throw error;

@@ -7,24 +7,25 @@ import { createTemporary, temporaryPath } from "./state-file-temp.js";
 /**
  * Reads a state file (`--state-file`): its parsed JSON, or undefined when there is no such file.
  * Anything else that is wrong (unreadable, not JSON, nested too deep) is an Error naming the file;
- * whether the JSON is a valid state is for `world.restore` to say.
+ * whether the JSON is a valid state is for `world.restore` to say. `shown` is the name messages use
+ * (the path as given, where `path` is the link resolved).
  */
-export async function readStateFile(path: string): Promise<unknown> {
+export async function readStateFile(path: string, shown = path): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return undefined;
-    throw new Error(`cannot read state file ${path}: ${code ?? String(error)}`);
+    throw new Error(`cannot read state file ${shown}: ${code ?? String(error)}`);
   }
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
-    throw new Error(`state file ${path} nests deeper than ${MAX_JSON_DEPTH} levels: it is not a mock state`);
+    throw new Error(`state file ${shown} nests deeper than ${MAX_JSON_DEPTH} levels: it is not a mock state`);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`state file ${path} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`state file ${shown} is not valid JSON: ${(error as Error).message}`);
   }
 }
 
