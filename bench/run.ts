@@ -26,20 +26,45 @@ import { benchColdStart } from "./sections/cold-start.js";
 import { benchInProcess } from "./sections/in-process.js";
 import { benchScale } from "./sections/scale.js";
 import { benchSdkOverhead } from "./sections/sdk-overhead.js";
-import { benchGet, benchPost, CEILING, MOCK, PRISM } from "./sections/throughput.js";
+import {
+  benchGet,
+  benchPost,
+  benchPostStateFile,
+  CEILING,
+  MOCK,
+  PRISM,
+  WITHOUT_STATE_FILE,
+} from "./sections/throughput.js";
 
-function parseArgs(argv: readonly string[]): { mode: BenchMode; outDir: string } {
+function parseArgs(argv: readonly string[]): { mode: BenchMode; outDir: string; only: string | undefined } {
   const smoke = argv.includes("--smoke");
-  const outIndex = argv.indexOf("--out");
-  const out = outIndex >= 0 ? argv[outIndex + 1] : undefined;
-  const unknown = argv.filter((arg, i) => arg !== "--smoke" && arg !== "--out" && argv[i - 1] !== "--out");
-  if (unknown.length > 0 || (outIndex >= 0 && !out)) {
-    console.error("usage: tsx bench/run.ts [--smoke] [--out DIR]");
+  const flagValue = (flag: string) => {
+    const index = argv.indexOf(flag);
+    return { given: index >= 0, value: index >= 0 ? argv[index + 1] : undefined };
+  };
+  const out = flagValue("--out");
+  const only = flagValue("--only");
+  const unknown = argv.filter(
+    (arg, i) =>
+      arg !== "--smoke" &&
+      !["--out", "--only"].includes(arg) &&
+      !["--out", "--only"].includes(argv[i - 1] ?? ""),
+  );
+  if (unknown.length > 0 || (out.given && !out.value) || (only.given && !only.value)) {
+    console.error("usage: tsx bench/run.ts [--smoke] [--out DIR] [--only SECTION]");
     process.exit(2);
   }
   return {
     mode: smoke ? SMOKE : FULL,
-    outDir: out ?? (smoke ? join(tmpdir(), "rebuild-dashboard-kit-bench-smoke") : join(ROOT, "bench")),
+    // One section alone is not the bench: its files go to a temp dir unless --out says otherwise.
+    outDir:
+      out.value ??
+      (smoke
+        ? join(tmpdir(), "rebuild-dashboard-kit-bench-smoke")
+        : only.value
+          ? join(tmpdir(), "rebuild-dashboard-kit-bench-partial")
+          : join(ROOT, "bench")),
+    only: only.value,
   };
 }
 
@@ -84,6 +109,10 @@ const METHOD = [
     "sends a new `sourceUrl` each time (every answer 202 = a new rebuild); the mock is reset after each run. " +
     "Server CPU time per request is read from /proc for each server process over each run: it depends far " +
     "less than requests/s on the load generator and on other processes sharing the cores.",
+  "- POST with a state file (2b): the POST run above on a mock started with `--state-file` (a new file in a " +
+    "temp dir), where each 202 leaves only once its change is on disk (file and directory synced, one write for " +
+    "every answer waiting), alternating with the same mock without a state file; reset after each run as above. " +
+    '`tsx bench/run.ts --only "POST with a state file"` runs this section alone (files to a temp dir).',
   "- Cold start: spawn → first 200 on GET /v1/si/servers (Prism: /si/servers), polled every 5 ms on fresh " +
     "connections; median of several starts, alternating with starts of the raw node:http server (node's own " +
     "start-up on the machine at that moment).",
@@ -104,7 +133,7 @@ const METHOD = [
 ];
 
 async function main() {
-  const { mode, outDir } = parseArgs(process.argv.slice(2));
+  const { mode, outDir, only } = parseArgs(process.argv.slice(2));
   installExitGuards();
   const log = (line: string) => console.log(line);
   const machine = describeMachine();
@@ -118,6 +147,7 @@ async function main() {
   const raw: Record<string, unknown> = {};
   let failed = false;
   const section = async (name: string, run: () => Promise<void>) => {
+    if (only !== undefined && name !== only) return;
     try {
       await run();
     } catch (error) {
@@ -181,6 +211,35 @@ async function main() {
       await ceiling.child.stop();
     }
 
+    await section("POST with a state file", async () => {
+      const stateful = await startMock(built.mockCli, [
+        "--seed",
+        seedFile,
+        "--rebuild-delay",
+        "1",
+        "--state-file",
+        join(built.dir, "bench-state.json"),
+      ]);
+      try {
+        const plain = await startMock(built.mockCli, ["--seed", seedFile, "--rebuild-delay", "1"]);
+        try {
+          const result = await benchPostStateFile({ mode, stateful, plain, log });
+          figures.push(...result.figures);
+          warnings.push(...result.warnings);
+          details.push(
+            "### POST rebuild submission with --state-file",
+            "",
+            ...roundTable(result.rounds, [MOCK, WITHOUT_STATE_FILE]),
+            "",
+          );
+          raw.postStateFile = result.rounds;
+        } finally {
+          await plain.child.stop();
+        }
+      } finally {
+        await stateful.child.stop();
+      }
+    });
     await section("cold start", async () => {
       const result = await benchColdStart(mode, built, log);
       figures.push(...result.figures);

@@ -191,3 +191,53 @@ export async function benchPost(ctx: ThroughputContext) {
     warnings: warnings(targets, rounds),
   };
 }
+
+export const WITHOUT_STATE_FILE = "mock, no state file";
+
+export interface StateFileContext {
+  mode: BenchMode;
+  /** The mock started with `--state-file`. */
+  stateful: RunningServer;
+  /** The same mock without one. */
+  plain: RunningServer;
+  log: (line: string) => void;
+}
+
+/**
+ * 2b. The submissions of 2 on a mock with `--state-file`, where each 202 waits until its change is on
+ * disk (file and directory synced; one write for all the answers waiting), against the same mock
+ * without a state file, alternately.
+ */
+export async function benchPostStateFile(ctx: StateFileContext) {
+  const section = "2b. Mock POST rebuild submission with --state-file (durable before the answer)";
+  const path = "/api/integration/partners/hostpanel/rebuilds";
+  const body = JSON.stringify({ sourceUrl: "https://shop-bench.com/p/[<id>]" });
+  const headers = {
+    "content-type": "application/json",
+    "x-partner-id": String(PARTNER.id),
+    "x-api-key": PARTNER.apiKey,
+  };
+  const target = (label: string, server: RunningServer): LoadTarget => ({
+    label,
+    url: `${server.origin}${path}`,
+    method: "POST",
+    headers,
+    body,
+    expect: [202],
+    afterRun: async () => {
+      const status = await sendJson(`${server.origin}/__mock/reset`, "POST", undefined);
+      if (status !== 204) throw new Error(`POST /__mock/reset answered ${status}`);
+    },
+    pid: server.child.process.pid,
+  });
+  const targets = [target(MOCK, ctx.stateful), target(WITHOUT_STATE_FILE, ctx.plain)];
+  ctx.log(
+    `${section}: ${ctx.mode.rounds} round(s) of ${ctx.mode.durationSeconds} s, ${ctx.mode.connections} connections`,
+  );
+  const rounds = await compareRounds(targets, ctx.mode, ctx.log);
+  return {
+    figures: comparisonFigures(section, rounds, WITHOUT_STATE_FILE, undefined),
+    rounds,
+    warnings: warnings(targets, rounds),
+  };
+}

@@ -2,7 +2,11 @@
 // control paths to read again. One hub per server: it listens to the world only while a stream is
 // open, coalesces changes into at most one event per COALESCE_MS of real time, keeps idle streams
 // alive with comment lines, caps how many streams are open and lets go of every listener and timer
-// when a client leaves.
+// when a client leaves. A client that reads nothing holds no slot for long (issue 22, point 11): a
+// stream whose answer is still waiting to be sent after a whole heartbeat interval is closed (the
+// write deadline), and at the cap a new stream takes the slot of the most backlogged one, or else of
+// the oldest open for at least EVICT_AFTER_MS; the kernel's buffers would hide a silent client from
+// the first rule for hours, not from the second.
 import type { components } from "../../src/generated/mock-control.js";
 import type { TimerPort } from "../domain/clock.js";
 
@@ -22,6 +26,8 @@ export const STREAM_RETRY_AFTER_SECONDS = 10;
 const RECONNECT_MS = 2_000;
 /** A client that stopped reading is let go once this much is waiting for it. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
+/** At the cap, a stream open at least this long may be closed to make room for a new one (its browser reconnects). */
+export const EVICT_AFTER_MS = 5_000;
 const EVERY_PATH: readonly ChangedPath[] = ["/state", "/requests"];
 
 /** The part of a node:http answer a stream writes to. */
@@ -39,6 +45,11 @@ export interface EventStreamOptions {
   maxStreams?: number;
   /** Real milliseconds between comment lines on every stream (default `HEARTBEAT_MS`, 15 s). */
   heartbeatMs?: number;
+  /**
+   * At the cap, a new stream closes the oldest one open at least this many real milliseconds
+   * (default `EVICT_AFTER_MS`, 5 s); only when every stream is younger is it refused.
+   */
+  evictAfterMs?: number;
 }
 
 /** The clock's timer port, and where real time comes from (heartbeats and coalescing are real time). */
@@ -49,7 +60,8 @@ interface Timers extends TimerPort {
 export interface EventHub {
   /**
    * Starts a stream on an answer whose status and headers are written: the reconnection delay and a
-   * first event naming every path (read everything now). False, writing nothing, at the cap.
+   * first event naming every path (read everything now). At the cap it closes another stream to make
+   * room (see `full`); false, writing nothing, when none may be closed.
    */
   open(target: StreamTarget): boolean;
   /** Something `path` shows changed: every open stream gets an event, coalesced. */
@@ -58,7 +70,7 @@ export interface EventHub {
   readonly size: number;
   /** How many streams may be open at once. */
   readonly capacity: number;
-  /** No other stream may open now. */
+  /** No other stream may open now: at the cap, and none may be closed to make room. */
   readonly full: boolean;
   /** Ends every stream and stops every timer (the server is closing). */
   close(): void;
@@ -75,7 +87,9 @@ export function createEventHub(
 ): EventHub {
   const maxStreams = options.maxStreams ?? MAX_EVENT_STREAMS;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  const streams = new Set<StreamTarget>();
+  const evictAfterMs = options.evictAfterMs ?? EVICT_AFTER_MS;
+  /** Open streams, oldest first: when each opened, and whether bytes were waiting for it at the last heartbeat. */
+  const streams = new Map<StreamTarget, { openedAt: number; backlogged: boolean }>();
   const pending = new Set<ChangedPath>();
   let unsubscribe: (() => void) | undefined;
   let flushTimer: unknown;
@@ -90,7 +104,17 @@ export function createEventHub(
     if (target.writableLength > MAX_BUFFERED_BYTES) target.destroy();
   };
   const broadcast = (text: string) => {
-    for (const target of streams) send(target, text);
+    for (const target of streams.keys()) send(target, text);
+  };
+  /** The stream a new one may replace at the cap: the most backlogged, else the oldest old enough. */
+  const victim = (): StreamTarget | undefined => {
+    let most: StreamTarget | undefined;
+    for (const target of streams.keys()) {
+      if (target.writableLength > (most?.writableLength ?? 0)) most = target;
+    }
+    if (most) return most;
+    const [oldest] = streams;
+    return oldest && timers.now() - oldest[1].openedAt >= evictAfterMs ? oldest[0] : undefined;
   };
   const event = (paths: Iterable<ChangedPath>) => {
     const data: ChangeEvent = { changed: [...paths] };
@@ -106,7 +130,16 @@ export function createEventHub(
     broadcast(text);
   };
   const heartbeat = () => {
-    broadcast(": heartbeat\n\n");
+    for (const [target, state] of streams) {
+      // The write deadline: bytes still waiting a whole interval after the last heartbeat found
+      // some waiting. Its "close" removes it.
+      if (state.backlogged && target.writableLength > 0) {
+        target.destroy();
+        continue;
+      }
+      send(target, ": heartbeat\n\n");
+      state.backlogged = target.writableLength > 0;
+    }
     heartbeatTimer = timers.set(heartbeat, heartbeatMs);
   };
   const changed = (path: ChangedPath) => {
@@ -130,13 +163,20 @@ export function createEventHub(
 
   return {
     open(target) {
-      if (streams.size >= maxStreams) return false;
-      streams.add(target);
+      if (streams.size >= maxStreams) {
+        const replaced = victim();
+        if (!replaced) return false;
+        // Gone from the count now; its "close" (a later turn) finds it gone.
+        streams.delete(replaced);
+        replaced.destroy();
+      }
+      streams.set(target, { openedAt: timers.now(), backlogged: false });
       target.once("close", () => {
         streams.delete(target);
         if (streams.size === 0) stop();
       });
-      if (streams.size === 1) {
+      // The first stream, or the only one after replacing the only one (maxStreams 1).
+      if (unsubscribe === undefined) {
         unsubscribe = subscribe(changed);
         heartbeatTimer = timers.set(heartbeat, heartbeatMs);
       }
@@ -149,10 +189,10 @@ export function createEventHub(
     },
     capacity: maxStreams,
     get full() {
-      return streams.size >= maxStreams;
+      return streams.size >= maxStreams && victim() === undefined;
     },
     close() {
-      for (const target of [...streams]) target.destroy();
+      for (const target of [...streams.keys()]) target.destroy();
       streams.clear();
       stop();
     },

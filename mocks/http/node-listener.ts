@@ -43,6 +43,12 @@ export interface NodeListenerOptions {
   onInternalError?: (error: unknown) => void;
   /** Epoch-ms source for the request log's durations (the adapter's, not the domain's). */
   now?: () => number;
+  /**
+   * Asked before a dispatched answer leaves: a promise while changes are not yet durable (the state
+   * file), which the answer waits for; a rejection (the write failed) turns the answer into a 500.
+   * Undefined when nothing waits: the answer leaves on the same turn.
+   */
+  durable?: () => Promise<void> | undefined;
 }
 
 interface Answer {
@@ -142,9 +148,19 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
           internal(res, error);
         }
       };
-      const conclude = (result: DispatchResult) => {
+      const release = (result: DispatchResult) => {
         if (result.kind !== "pass" && result.delayMs > 0) setTimeout(finish, result.delayMs, result);
         else finish(result);
+      };
+      // No answer tells of a change before the change is durable (what it answers may show it).
+      const conclude = (result: DispatchResult) => {
+        const waiting = result.kind === "reset" ? undefined : options.durable?.();
+        if (waiting)
+          waiting.then(
+            () => release(result),
+            (error: unknown) => internal(res, error),
+          );
+        else release(result);
       };
       let result: DispatchResult | Promise<DispatchResult>;
       try {

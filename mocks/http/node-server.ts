@@ -11,12 +11,15 @@ import {
 import { answerClientError } from "./client-error.js";
 import { consoleEndpoints } from "./console-endpoints.js";
 import { createEdge } from "./edge.js";
-import { createEdgePolicy, type EdgeOptions } from "./edge-policy.js";
+import { createEdgePolicy, type EdgeOptions, type EdgePolicy } from "./edge-policy.js";
 import { createEventHub, type EventStreamOptions } from "./event-streams.js";
 import { createMockDispatcher, type MockObservation } from "./mock-dispatcher.js";
 import { createNodeListener, type RequestLogEntry } from "./node-listener.js";
 import { nodeSha256Hex } from "./node-sha256.js";
-import { createStateFileWriter, readStateFile, type StateFileWriter } from "./state-file.js";
+import { createStateFileWriter, readStateFile } from "./state-file.js";
+import { lockStateFile, type StateFileLock } from "./state-file-lock.js";
+import { resolveStateFile } from "./state-file-path.js";
+import { removeOrphans } from "./state-file-temp.js";
 
 export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, EdgeOptions {
   /** Default `127.0.0.1`. Any other address makes the control API reachable from the network. */
@@ -35,10 +38,12 @@ export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, Edg
   /** Sees every request answered and callback sent, with bodies (see `MockDispatcherOptions`). */
   observe?: (observation: MockObservation) => void;
   /**
-   * Keeps the world in this JSON file (`--state-file`): when it exists the server resumes from it
-   * (the seed is not loaded; `reset` still returns to the seed), and it is written atomically
-   * shortly after every change and on `close`. A file that is not a valid state rejects the start
-   * with an Error naming the file and the bad values, and the file is left as it is.
+   * Keeps the world in this JSON file (`--state-file`, docs/guides/state-file.md): when it exists the
+   * server resumes from it (the seed is not loaded; `reset` still returns to the seed). Every change
+   * is written atomically, file and directory synced, before any answer leaves (group commit), and
+   * on `close`. A symbolic link is followed (a link to nothing refused); `<file>.lock` keeps a second
+   * server off the file (the start rejects naming the other pid). A file that is not a valid state
+   * rejects the start with an Error naming the file and the bad values, and is left as it is.
    */
   stateFile?: string;
   /**
@@ -70,25 +75,74 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const host = options.host ?? "127.0.0.1";
   // Checked before binding: a bad origin or host name is the caller's mistake, not the port's.
   const policy = createEdgePolicy(host, options);
-  const saved = options.stateFile === undefined ? undefined : await readStateFile(options.stateFile);
-  const server = createServer();
-  server.keepAliveTimeout = 5_000;
-  server.on("clientError", answerClientError);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 4010, host, () => {
-      server.off("error", reject);
-      resolve();
+  // Before binding: a file another server holds, or that cannot be written, fails the start with
+  // the port never taken. The lock is held from here to `close`.
+  const held = options.stateFile === undefined ? undefined : await holdStateFile(options.stateFile);
+  let listening: Server | undefined;
+  try {
+    const server = createServer();
+    server.keepAliveTimeout = 5_000;
+    server.on("clientError", answerClientError);
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 4010, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+    listening = server;
+    return await serve(server, options, policy, held);
+  } catch (error) {
+    // The world needs the bound origin, so a bad seed or state shows only after listening: let go
+    // of the port before reporting it.
+    if (listening) await new Promise<void>((resolve) => listening?.close(() => resolve()));
+    await held?.lock.release();
+    throw error;
+  }
+}
+
+interface HeldStateFile {
+  /** The path as given (in messages). */
+  given: string;
+  /** The real path written. */
+  path: string;
+  lock: StateFileLock;
+  /** The parsed file, or undefined for a new one. */
+  saved: unknown;
+}
+
+async function holdStateFile(given: string): Promise<HeldStateFile> {
+  const path = await resolveStateFile(given);
+  const lock = await lockStateFile(path, given);
+  try {
+    // Ours alone now: what a killed server left behind (keys inside) goes.
+    await removeOrphans(path);
+    return { given, path, lock, saved: await readStateFile(path, given) };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+/**
+ * Everything after binding, with no wait between the bound port and the request handler: a client
+ * that connects at once (a readiness loop) is answered.
+ */
+async function serve(
+  server: Server,
+  options: MockServerOptions,
+  policy: EdgePolicy,
+  held: HeldStateFile | undefined,
+): Promise<RunningMockServer> {
   const { port } = server.address() as AddressInfo;
+  const host = options.host ?? "127.0.0.1";
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const {
     world: given,
     onRequest,
     onInternalError,
     observe,
-    stateFile,
+    stateFile: _stateFile,
     host: _host,
     port: _port,
     cors: _cors,
@@ -97,36 +151,24 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     events,
     ...worldOptions
   } = options;
-  let world: MockWorld;
-  let writer: StateFileWriter | undefined;
-  try {
-    if (given && given.origin !== origin) {
-      // Its control API and its sink live under its own origin: here they would answer 404.
-      throw new TypeError(`startMockServer: the world's origin is ${given.origin}, this server's ${origin}`);
-    }
-    world =
-      given ??
-      createMockWorld({
-        sha256Hex: nodeSha256Hex,
-        ...(onInternalError ? { onInternalError } : {}),
-        ...worldOptions,
-        origin,
-      });
-    if (stateFile !== undefined) {
-      if (saved !== undefined) restoreFrom(world, stateFile, saved);
-      writer = createStateFileWriter(stateFile, () => world.snapshot(), {
-        onError: (error) => (onInternalError ?? console.error)(error),
-      });
-      // A new file is written at once, so a path that cannot be written fails the start.
-      if (saved === undefined) await writer.flush();
-    }
-  } catch (error) {
-    // The world needs the bound origin, so a bad seed or state shows only after listening: let go
-    // of the port before reporting it.
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    throw error;
+  if (given && given.origin !== origin) {
+    // Its control API and its sink live under its own origin: here they would answer 404.
+    throw new TypeError(`startMockServer: the world's origin is ${given.origin}, this server's ${origin}`);
   }
-  const persist = writer;
+  const world =
+    given ??
+    createMockWorld({
+      sha256Hex: nodeSha256Hex,
+      ...(onInternalError ? { onInternalError } : {}),
+      ...worldOptions,
+      origin,
+    });
+  if (held?.saved !== undefined) restoreFrom(world, held.given, held.saved);
+  const persist = held
+    ? createStateFileWriter(held.path, () => world.snapshot(), {
+        onError: (error) => (onInternalError ?? console.error)(error),
+      })
+    : undefined;
   // The console's events, while a stream is open: the world's changes, and the request journal's (a
   // request to either API recorded, the one place requests are recorded, decisions/030; a reset).
   const { journal } = coreOf(world);
@@ -154,25 +196,43 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       local: consoleEndpoints(dispatch, hub),
       ...(onRequest ? { onRequest } : {}),
       ...(onInternalError ? { onInternalError } : {}),
+      ...(persist ? { durable: persist.durable } : {}),
     }),
   );
+  const stop = async () => {
+    if (!given) world.clock.dispose();
+    stopWatching?.();
+    dispatch.dispose();
+    hub.close();
+    await new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    });
+  };
+  // A new file is written at once (requests are answered meanwhile), so a path that cannot be
+  // written fails the start.
+  if (persist && held?.saved === undefined) {
+    try {
+      await persist.flush();
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  }
   return {
     world,
     origin,
     dashboardBaseUrl: `${origin}/v1`,
     rebuildBaseUrl: origin,
     server,
-    resumed: saved !== undefined,
+    resumed: held?.saved !== undefined,
     close: async () => {
-      if (!given) world.clock.dispose();
-      stopWatching?.();
-      dispatch.dispose();
-      hub.close();
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-      await persist?.close();
+      try {
+        await stop();
+        await persist?.flush();
+      } finally {
+        await held?.lock.release();
+      }
     },
   };
 }

@@ -1,120 +1,184 @@
 import { open, readFile, rename, unlink } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { jsonDepth, MAX_JSON_DEPTH } from "../domain/validation/json-depth.js";
 import { jsonChunks } from "./json-chunks.js";
+import { createTemporary, temporaryPath } from "./state-file-temp.js";
 
 /**
  * Reads a state file (`--state-file`): its parsed JSON, or undefined when there is no such file.
  * Anything else that is wrong (unreadable, not JSON, nested too deep) is an Error naming the file;
- * whether the JSON is a valid state is for `world.restore` to say.
+ * whether the JSON is a valid state is for `world.restore` to say. `shown` is the name messages use
+ * (the path as given, where `path` is the link resolved).
  */
-export async function readStateFile(path: string): Promise<unknown> {
+export async function readStateFile(path: string, shown = path): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return undefined;
-    throw new Error(`cannot read state file ${path}: ${code ?? String(error)}`);
+    throw new Error(`cannot read state file ${shown}: ${code ?? String(error)}`);
   }
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
-    throw new Error(`state file ${path} nests deeper than ${MAX_JSON_DEPTH} levels: it is not a mock state`);
+    throw new Error(`state file ${shown} nests deeper than ${MAX_JSON_DEPTH} levels: it is not a mock state`);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`state file ${path} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`state file ${shown} is not valid JSON: ${(error as Error).message}`);
   }
 }
 
 export interface StateFileWriter {
-  /** Something changed: the file is written once things are quiet for a moment (debounced). */
+  /** Something changed: a write starts at once, or right after the one in progress (group commit). */
   changed(): void;
-  /** Writes now, after any write in progress; rejects when the write fails. */
+  /**
+   * Undefined when every change so far is on disk; else a promise that resolves once they are (the
+   * write that covers them finished: file and directory synced), or rejects when that write failed.
+   */
+  durable(): Promise<void> | undefined;
+  /** Writes now, after any write in progress, whether or not something changed; rejects when the write fails. */
   flush(): Promise<void>;
-  /** Stops the timers and writes one last time. */
-  close(): Promise<void>;
 }
 
 export interface StateFileWriterOptions {
-  /** Quiet time after a change before writing (default 250 ms). */
-  debounceMs?: number;
-  /** Longest a change waits under a steady stream of changes (default 2000 ms). */
-  maxWaitMs?: number;
-  /** Gets a failed background write (disk full, directory gone); the mock keeps serving and retries at the next change. */
+  /** Gets a failed write nobody waits for (disk full, directory gone); the mock keeps serving and retries at the next change. */
   onError?: (error: unknown) => void;
 }
 
+interface Waiter {
+  /** The change count it waits to see on disk. */
+  upTo: number;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
 /**
- * Writes `snapshot()` to `path` shortly after changes and on `close`, atomically: into a temporary
- * file in the same directory, flushed to disk, then renamed over `path`, so a crash mid-write
- * leaves the previous state whole. The file holds partner keys, so it is created readable by its
- * owner only.
+ * Writes `snapshot()` to `path` (resolved: no link) after every change, atomically: into a new
+ * temporary file beside it (state-file-temp.ts), synced, renamed over `path`, then the directory
+ * synced, so a crash at any moment leaves the previous state or the new one whole, and a finished
+ * write survives a power cut. One write at a time; every change made while one runs is covered by
+ * the next (group commit: one write and two syncs for all the answers waiting). The file holds
+ * partner keys, so it is readable by its owner only.
  */
 export function createStateFileWriter(
   path: string,
   snapshot: () => unknown,
   options: StateFileWriterOptions = {},
 ): StateFileWriter {
-  const debounceMs = options.debounceMs ?? 250;
-  const maxWaitMs = options.maxWaitMs ?? 2000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let firstChangeAt: number | undefined;
-  let writing: Promise<void> = Promise.resolve();
-  let counter = 0;
+  let changes = 0;
+  let onDisk = 0;
+  let writing = false;
+  let scheduled = false;
+  let waiters: Waiter[] = [];
 
-  const writeNow = (): Promise<void> => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    firstChangeAt = undefined;
-    // Taken now, written in order: a later write never lands before an earlier one.
-    const state = snapshot();
-    const next = writing
-      .then(() => writeAtomically(path, state, counter++))
-      .catch((error: unknown) => {
-        const code = (error as NodeJS.ErrnoException).code;
-        throw new Error(`cannot write state file ${path}: ${code ?? String(error)}`, { cause: error });
-      });
-    writing = next.catch(() => undefined);
-    return next;
+  const settle = (upTo: number, error?: unknown) => {
+    const done = waiters.filter((w) => w.upTo <= upTo);
+    waiters = waiters.filter((w) => w.upTo > upTo);
+    for (const waiter of done) {
+      if (error === undefined) waiter.resolve();
+      else waiter.reject(error);
+    }
+    return done.length;
   };
 
-  const background = () => {
-    writeNow().catch((error: unknown) => options.onError?.(error));
+  const run = () => {
+    scheduled = false;
+    if (writing || (onDisk === changes && waiters.length === 0)) return;
+    writing = true;
+    const upTo = changes;
+    // Taken now (a throw becomes a failed write): every change up to `upTo` is in it.
+    new Promise<Iterable<string>>((resolve) => resolve(serialize(snapshot())))
+      .then((text) => writeAtomically(path, text))
+      .then(
+        () => {
+          onDisk = upTo;
+          settle(upTo);
+          writing = false;
+          if (onDisk < changes) schedule();
+        },
+        (error: unknown) => {
+          const code = (error as NodeJS.ErrnoException).code;
+          const failure = new Error(`cannot write state file ${path}: ${code ?? String(error)}`, {
+            cause: error,
+          });
+          const told = settle(upTo, failure);
+          if (told === 0) options.onError?.(failure);
+          writing = false;
+          // No retry in a loop on a full disk: the next change, or the next one waiting, tries again.
+          if (waiters.length > 0) schedule();
+        },
+      );
+  };
+
+  const schedule = () => {
+    if (scheduled || writing) return;
+    scheduled = true;
+    // After the current turn: the changes of everything answered in it share one write.
+    setImmediate(run);
+  };
+
+  const durable = (): Promise<void> | undefined => {
+    if (onDisk === changes) return undefined;
+    const upTo = changes;
+    return new Promise<void>((resolve, reject) => {
+      waiters.push({ upTo, resolve, reject });
+      schedule();
+    });
   };
 
   return {
     changed() {
-      const now = Date.now();
-      firstChangeAt ??= now;
-      if (timer !== undefined) clearTimeout(timer);
-      const wait = Math.max(0, Math.min(debounceMs, firstChangeAt + maxWaitMs - now));
-      timer = setTimeout(background, wait);
-      // A pending write must not keep a process alive that is otherwise done.
-      timer.unref?.();
+      changes++;
+      schedule();
     },
-    flush: writeNow,
-    close: writeNow,
+    durable,
+    // Not a change: an answer does not wait for this write (the first one at start, say) unless a
+    // change of its own is in it.
+    flush: () =>
+      new Promise<void>((resolve, reject) => {
+        waiters.push({ upTo: changes, resolve, reject });
+        schedule();
+      }),
   };
 }
 
-async function writeAtomically(path: string, state: unknown, counter: number): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${counter}.tmp`);
-  const file = await open(temporary, "w", 0o600);
+/**
+ * The state as JSON text: one native JSON.stringify (several times faster than streaming it), or,
+ * for a state too large for one string, 1 MiB pieces.
+ */
+function serialize(state: unknown): Iterable<string> {
   try {
-    for (const piece of jsonChunks(state, 1024 * 1024)) await file.write(piece);
-    await file.write("\n");
+    return [`${JSON.stringify(state)}\n`];
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return (function* () {
+      yield* jsonChunks(state, 1024 * 1024);
+      yield "\n";
+    })();
+  }
+}
+
+async function writeAtomically(path: string, text: Iterable<string>): Promise<void> {
+  const temporary = temporaryPath(path);
+  const file = await createTemporary(temporary);
+  try {
+    for (const piece of text) await file.write(piece);
     await file.sync();
+    await file.close();
+    await rename(temporary, path);
   } catch (error) {
     await file.close().catch(() => undefined);
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
-  await file.close();
+  // The rename is durable once the directory is: without this a power cut may bring back the old file.
+  // Windows cannot open a directory to sync it (NTFS journals the rename itself).
+  if (process.platform === "win32") return;
+  const directory = await open(dirname(path), "r");
   try {
-    await rename(temporary, path);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
+    await directory.sync();
+  } finally {
+    await directory.close();
   }
 }

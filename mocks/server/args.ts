@@ -30,7 +30,7 @@ Options:
   --host H              address to bind (default 127.0.0.1; anything else exposes the control API)
   --seed FILE           JSON seed replacing the default one ({ "dashboard": ..., "rebuild": ... })
   --state-file FILE     keep the whole state in FILE: resume from it when it exists (the seed is
-                        not loaded), write it shortly after every change and on exit
+                        not loaded); every change is on disk before its answer is sent
   --rebuild-delay S     seconds a rebuild runs before it completes (default 5)
   --cors-origin ORIGIN  also allow this browser origin (http[s]://host[:port], or * for any);
                         repeatable. Pages on localhost, 127.0.0.1 or [::1] are always allowed

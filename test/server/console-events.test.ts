@@ -4,6 +4,7 @@
 // streams open, and both are refused to Hosts and origins the edge does not allow.
 import { createHash } from "node:crypto";
 import { type ClientRequest, type IncomingMessage, request } from "node:http";
+import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createMockDispatcher } from "../../mocks/http/mock-dispatcher.js";
 import {
@@ -219,6 +220,49 @@ describe("GET /__mock/events", () => {
       },
       { timeout: 10_000, interval: 50 },
     );
+  });
+
+  it("sixteen clients that never read hold no slot for long: a new console gets its stream (issue 22, point 11)", async () => {
+    const mock = await startWith({ events: { evictAfterMs: 300 } });
+    const { host } = new URL(mock.origin);
+    const silent = await Promise.all(
+      Array.from(
+        { length: 16 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect({ host: "127.0.0.1", port: Number(new URL(mock.origin).port) }, () => {
+              // Asks for the stream, then never reads a byte (the kernel's buffers take what comes).
+              socket.pause();
+              socket.write(`GET /__mock/events HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+              resolve(socket);
+            });
+            socket.on("error", reject);
+          }),
+      ),
+    );
+    onTestFinished(() => {
+      for (const socket of silent) socket.destroy();
+    });
+    // Every slot is taken (a probe that still got one gives it back at once).
+    await vi.waitFor(
+      async () => {
+        const probe = await fetch(`${mock.origin}/__mock/events`);
+        await probe.body?.cancel();
+        expect(probe.status).toBe(429);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    const console = await vi.waitFor(
+      async () => {
+        const stream = await openStream(mock.origin);
+        if (stream.answer.statusCode !== 200) stream.close();
+        expect(stream.answer.statusCode).toBe(200);
+        return stream;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    await console.waitFor(1);
+    expect(console.events[0]).toEqual({ changed: ["/state", "/requests"] });
   });
 
   it("sends heartbeat comments on an idle stream", async () => {

@@ -1,10 +1,12 @@
 // The console's event hub (mocks/http/event-streams.ts) on a fake clock and fake answers: changes
 // are coalesced into at most one event per 200 ms, the world is listened to only while a stream is
-// open, idle streams get heartbeats, the cap holds, and a client that stops reading is let go.
+// open, idle streams get heartbeats, the cap holds, and a client that stops reading is let go: at
+// once past 64 KiB, after a heartbeat interval with bytes waiting, or when a new stream needs its slot.
 import { describe, expect, it } from "vitest";
 import {
   type ChangedPath,
   createEventHub,
+  EVICT_AFTER_MS,
   HEARTBEAT_MS,
   MAX_EVENT_STREAMS,
   type StreamTarget,
@@ -44,7 +46,8 @@ function fakeTimers() {
   };
 }
 
-function fakeTarget() {
+/** An answer whose client reads everything at once, or (`reading` false) nothing until `drain`. */
+function fakeTarget(reading = true) {
   let written = "";
   let buffered = 0;
   let onClose: (() => void) | undefined;
@@ -52,7 +55,7 @@ function fakeTarget() {
     destroyed: false,
     write(chunk) {
       written += chunk;
-      buffered += chunk.length;
+      if (!reading) buffered += chunk.length;
       return true;
     },
     get writableLength() {
@@ -62,8 +65,8 @@ function fakeTarget() {
       target.destroyed = true;
       onClose?.();
     },
-    once(_event, listener) {
-      onClose = listener;
+    once(event, listener) {
+      if (event === "close") onClose = listener;
       return target;
     },
   };
@@ -191,17 +194,92 @@ describe("the console's event hub", () => {
   it("lets go of a client that stops reading instead of buffering for it", () => {
     const { hub, clock, change } = hubWithWorld();
     const reader = fakeTarget();
-    const stalled = fakeTarget();
+    const stalled = fakeTarget(false);
     hub.open(reader.target);
     hub.open(stalled.target);
     for (let i = 0; i < 2000 && !stalled.target.destroyed; i++) {
       change();
       clock.advance(200);
-      reader.drain();
     }
     expect(stalled.target.destroyed).toBe(true);
     expect(reader.target.destroyed).toBe(false);
     expect(hub.size).toBe(1);
+  });
+
+  it("closes a stream nothing was read from for a whole heartbeat interval, without any change (issue 22, point 11)", () => {
+    const { hub, clock } = hubWithWorld();
+    const reader = fakeTarget();
+    const silent = fakeTarget(false);
+    const slow = fakeTarget(false);
+    hub.open(reader.target);
+    hub.open(silent.target);
+    hub.open(slow.target);
+    clock.advance(HEARTBEAT_MS);
+    // The slow client reads between heartbeats: it stays.
+    slow.drain();
+    clock.advance(HEARTBEAT_MS);
+    expect(silent.target.destroyed).toBe(true);
+    expect(slow.target.destroyed).toBe(false);
+    expect(reader.target.destroyed).toBe(false);
+    expect(hub.size).toBe(2);
+  });
+
+  it("at the cap, a new stream takes the slot of the most backlogged one at once (issue 22, point 11)", () => {
+    const { hub, subscriptions } = hubWithWorld({ maxStreams: 3 });
+    const a = fakeTarget();
+    const stuck = fakeTarget(false);
+    const c = fakeTarget();
+    for (const client of [a, stuck, c]) hub.open(client.target);
+    expect(hub.full).toBe(false);
+    const late = fakeTarget();
+    expect(hub.open(late.target)).toBe(true);
+    expect(stuck.target.destroyed).toBe(true);
+    expect([a, c, late].map((client) => client.target.destroyed)).toEqual([false, false, false]);
+    expect(late.events()).toEqual([{ changed: ["/state", "/requests"] }]);
+    expect(hub.size).toBe(3);
+    expect(subscriptions()).toBe(1);
+  });
+
+  it("at the cap, a new stream replaces the oldest once that one is EVICT_AFTER_MS old, not before (issue 22, point 11)", () => {
+    const { hub, clock, subscriptions } = hubWithWorld();
+    // Sixteen clients whose kernel buffers take every byte and that never read: they look idle.
+    const silent = Array.from({ length: MAX_EVENT_STREAMS }, () => fakeTarget());
+    for (const client of silent) {
+      hub.open(client.target);
+      clock.advance(10);
+    }
+    const newcomer = fakeTarget();
+    expect(hub.full).toBe(true);
+    expect(hub.open(newcomer.target)).toBe(false);
+    clock.advance(EVICT_AFTER_MS - 10 * MAX_EVENT_STREAMS);
+    expect(hub.full).toBe(false);
+    expect(hub.open(newcomer.target)).toBe(true);
+    expect(silent.map((client) => client.target.destroyed)).toEqual([
+      true,
+      ...Array(MAX_EVENT_STREAMS - 1).fill(false),
+    ]);
+    expect(hub.size).toBe(MAX_EVENT_STREAMS);
+    // The next newcomer replaces the next oldest, once it too is old enough.
+    const another = fakeTarget();
+    expect(hub.open(another.target)).toBe(false);
+    clock.advance(10);
+    expect(hub.open(another.target)).toBe(true);
+    expect(silent[1]?.target.destroyed).toBe(true);
+    expect(newcomer.target.destroyed).toBe(false);
+    expect(subscriptions()).toBe(1);
+  });
+
+  it("replacing the only stream (maxStreams 1) keeps one subscription and one heartbeat", () => {
+    const { hub, clock, subscriptions } = hubWithWorld({ maxStreams: 1, evictAfterMs: 0 });
+    const first = fakeTarget();
+    const second = fakeTarget();
+    hub.open(first.target);
+    expect(hub.open(second.target)).toBe(true);
+    expect(first.target.destroyed).toBe(true);
+    expect(subscriptions()).toBe(1);
+    expect(clock.scheduled).toBe(1);
+    clock.advance(HEARTBEAT_MS);
+    expect(second.text().match(/^: heartbeat$/gm)).toHaveLength(1);
   });
 
   it("ends every stream and stops every timer when the server closes", () => {
