@@ -227,3 +227,128 @@ describe("verify against a service that deviates from the assumptions", () => {
     );
   });
 });
+
+describe("verify's own failures", () => {
+  it("invites --invite-email and reads its team GUID, confirming the invitation and team elements", async () => {
+    const server = await mock();
+    const report = reportPath();
+    const result = await run(
+      argsFor(server.dashboardBaseUrl, server.rebuildBaseUrl, report, [
+        "--invite-email",
+        "new.member@example.com",
+      ]),
+    );
+    expect(result.code).toBe(0);
+    const confirmed = readReport(report)
+      .assumptions.filter((e) => e.status === "confirmed")
+      .map((e) => e.label);
+    expect(confirmed).toEqual(
+      expect.arrayContaining([
+        "POST /accounts/invitations → 202",
+        "GET /accounts/team-guid → 200",
+        "schema TeamGuid.teamGuid",
+        "schema Invitation.status",
+      ]),
+    );
+    expect(result.out).not.toContain("new.member@example.com");
+    expect(readFileSync(report, "utf8")).not.toContain("new.member@example.com");
+  });
+
+  it("removes what it created when interrupted, and exits 130", async () => {
+    const server = await mock();
+    const interrupt = new AbortController();
+    // The read of the token verify created never gets an answer: the run is interrupted there.
+    const origin = await front(
+      server.origin,
+      (_method, _path, answer) => answer,
+      (method, path) => {
+        const held = method === "GET" && /^\/v1\/dashboard\/api-tokens\/(\d+)$/.exec(path);
+        if (!held || Number(held[1]) < 10 || Number(held[1]) > 100) return false;
+        setTimeout(() => interrupt.abort("SIGINT"), 10);
+        return true;
+      },
+    );
+    const tokens = () => server.world.snapshot().dashboard.tokens.map((t) => t.name);
+    const result = await run(argsFor(`${origin}/v1`, origin, reportPath()), {}, interrupt.signal);
+    expect(result.code).toBe(130);
+    expect(result.out).toContain("Interrupted: cleaning up.");
+    expect(result.out).toMatch(/DELETE \/dashboard\/api-tokens\/\d+: remove the token created: 204/);
+    expect(tokens()).not.toContain("rebuild-dashboard-kit verify");
+  });
+
+  it("exits 2 when a service cannot be reached, or refuses the credentials", async () => {
+    const server = await mock();
+    const closed = await front(server.origin, (_m, _p, answer) => answer);
+    await new Promise((resolve) => fronts.splice(0)[0]?.close(resolve));
+    const unreachable = await run(["--dashboard-url", `${closed}/v1`, "--token", TOKEN.unrestricted]);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.err).toContain(`verify: could not reach the dashboard service at ${closed}/v1`);
+
+    const refused = await run([
+      "--rebuild-url",
+      server.rebuildBaseUrl,
+      "--partner-id",
+      "1001",
+      "--api-key",
+      "not-the-key",
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("verify: the rebuild service refused --partner-id and --api-key (401)");
+    expect(`${refused.out}${refused.err}`).not.toContain("not-the-key");
+  });
+
+  it("takes the secrets from environment variables", async () => {
+    const server = await mock();
+    const result = await run(["--dashboard-url", server.dashboardBaseUrl], {
+      DASHBOARD_TOKEN: TOKEN.unrestricted,
+    });
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/112 assumed elements: \d+ confirmed, 0 contradicted/);
+  });
+
+  it.each([
+    [[], "give --dashboard-url, --rebuild-url or both"],
+    [["--dashboard-url", "http://127.0.0.1:1/v1"], "--dashboard-url needs --token (or DASHBOARD_TOKEN)"],
+    [
+      ["--rebuild-url", "http://127.0.0.1:1", "--api-key", "k"],
+      "--rebuild-url needs --partner-id (or REBUILD_PARTNER_ID)",
+    ],
+    [
+      ["--dashboard-url", "ftp://x/v1", "--token", "t"],
+      "--dashboard-url must be an absolute http or https URL",
+    ],
+    [
+      ["--dashboard-url", "http://127.0.0.1:1/v1", "--token", "t", "--invite-email", "a@b.c"],
+      "--invite-email goes with --allow-writes",
+    ],
+    [
+      ["--dashboard-url", "http://127.0.0.1:1/v1", "--token", "t", "--source-url", "https://x.org/"],
+      "--source-url goes with --rebuild-url",
+    ],
+    [["--dashboard-url", "http://127.0.0.1:1/v1", "--token", "t", "--token", "u"], "--token is given twice"],
+    [["--tokn=top-secret-value"], "unknown option --tokn"],
+    [
+      ["--dashboard-url", "http://127.0.0.1:1/v1", "--token", " padded"],
+      "--token must be a non-empty header value",
+    ],
+    [["--dashboard-url"], "--dashboard-url needs a value"],
+  ])("exits 2 for %j, naming the option", async (argv, message) => {
+    const result = await run(argv);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(message);
+    expect(result.err).not.toContain("top-secret-value");
+    expect(result.out).toBe("");
+  });
+
+  it("prints its usage, every probe with the status it expects, for --help", async () => {
+    const result = await run(["--help"]);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("dashboard POST /si/servers: a body over 1 MiB → 413");
+    expect(result.out).toContain(
+      "rebuild POST /api/integration/partners/hostpanel/rebuilds: without credentials → 401",
+    );
+    for (const variable of ["DASHBOARD_TOKEN", "REBUILD_PARTNER_ID", "REBUILD_API_KEY"]) {
+      expect(result.out).toContain(variable);
+    }
+  });
+});
