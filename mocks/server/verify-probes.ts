@@ -65,8 +65,7 @@ function stated(document: ContractDocument, pointer: string): unknown {
 
 const pageSchema = stated("dashboard", "/components/parameters/Page/schema");
 /** The largest page the contract allows: a page no account fills. */
-const LAST_PAGE =
-  isNode(pageSchema) && typeof pageSchema.maximum === "number" ? pageSchema.maximum : 1;
+const LAST_PAGE = isNode(pageSchema) && typeof pageSchema.maximum === "number" ? pageSchema.maximum : 1;
 
 /** Bodies the contract refuses and a wrong method, for each operation that takes a body. */
 function refusedBodies(document: ContractDocument, path: string, wrongMethod: string): Probe[] {
