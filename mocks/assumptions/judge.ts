@@ -87,6 +87,17 @@ export function judge(exchange: Exchange): Finding[] {
   const operation = operations.find((candidate) => candidate.method === method);
   if (!operation) {
     // A method the path does not have: each operation's `default` response documents the refusal.
+    if (exchange.expected !== undefined && exchange.expected !== exchange.status) {
+      const evidence = `${name} answered ${exchange.status} where ${exchange.expected} is documented`;
+      for (const other of operations) {
+        findings.push({
+          pointer: responsePointer(root, other, "default"),
+          outcome: "contradicted",
+          evidence,
+        });
+      }
+      return findings;
+    }
     for (const other of operations) judgeResponse(root, exchange, other, "default", findings);
     return findings;
   }
