@@ -42,6 +42,9 @@ interface Operation {
 /** The path item whose template matches `path`, with its pointer; `undefined` when none does. */
 function pathItemOf(root: Node, path: string): { item: Node; template: string } | undefined {
   const paths = isNode(root.paths) ? root.paths : {};
+  // A path written out wins over a template that also fits it (OpenAPI's rule).
+  const exact = paths[path];
+  if (isNode(exact)) return { item: exact, template: path };
   const segments = path.split("/");
   for (const [template, item] of Object.entries(paths)) {
     const parts = template.split("/");
