@@ -1,5 +1,6 @@
 // How the assumption recorder maps one exchange to the elements it confirms or contradicts
 // (decisions/038), exchange by exchange, without a server.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createAssumptionRecorder, type Exchange } from "../../mocks/assumptions/recorder.js";
 
@@ -249,5 +250,58 @@ describe("the assumption recorder", () => {
       recorder.record(exchange({ responseBody: { totalCount: i + 1, data } }));
     }
     expect(recorder.report().violations).toHaveLength(200);
+  });
+});
+
+describe("the assumption recorder on any traffic", () => {
+  it("never throws, and reports every element once, whatever the service answers", () => {
+    const paths = fc.constantFrom(
+      "/si/servers",
+      "/si/servers/x",
+      "/dashboard/api-tokens/1",
+      "/accounts/team-guid",
+      "/api/integration/partners/hostpanel/rebuilds",
+      "/unknown",
+      "",
+    );
+    const headers = fc.dictionary(
+      fc.constantFrom("allow", "ratelimit-limit", "RateLimit-Reset", "www-authenticate", "x"),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom("dashboard", "rebuild") as fc.Arbitrary<"dashboard" | "rebuild">,
+        fc.constantFrom("GET", "POST", "DELETE", "PUT", "get", "BREW"),
+        paths,
+        fc.stringMatching(/^[a-z]{8,12}$/).map((secret) => `email=${secret}%40example.com`),
+        fc.jsonValue(),
+        fc.integer({ min: 100, max: 599 }),
+        headers,
+        fc.jsonValue(),
+        fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }),
+        (document, method, path, query, requestBody, status, responseHeaders, responseBody, expected) => {
+          const recorder = createAssumptionRecorder();
+          recorder.record({
+            document,
+            method,
+            path,
+            query,
+            requestHeaders: {},
+            requestBody,
+            status,
+            responseHeaders,
+            responseBody,
+            ...(expected === undefined ? {} : { expected }),
+          });
+          const report = recorder.report();
+          expect(report.assumptions).toHaveLength(112);
+          // The query may hold personal data (an email address): no evidence quotes it.
+          const secret = query.slice("email=".length, query.indexOf("%40"));
+          for (const entry of [...report.assumptions, ...report.violations])
+            expect(entry.evidence).not.toContain(secret);
+        },
+      ),
+      { seed: 19, numRuns: 500 },
+    );
   });
 });
