@@ -70,9 +70,9 @@ ${probeList("write")}
   Whatever was created is removed even when a probe fails or the run is interrupted (Ctrl+C).
 
 Prints each probe and its answer, then the counts and every contradicted element with its
-evidence. Exit status: 0 when nothing is contradicted, 1 when something is, 2 for a usage error, a
-credential the service refuses, or a service that cannot be reached; 130 or 143 when interrupted
-(after cleaning up).
+evidence. Exit status: 0 when nothing is contradicted or violated, 1 when something is, 2 for a
+usage error, a service that cannot be reached, credentials it refuses, or a base URL where its list
+operation is not found (404); 130 or 143 when interrupted (after cleaning up).
 
 Example (against npm start):
   npx rebuild-dashboard-kit verify --dashboard-url http://127.0.0.1:4010/v1 \\

@@ -176,6 +176,15 @@ async function verify(plan: VerifyPlan, options: VerifyOptions): Promise<number>
         const given = probe.document === "dashboard" ? "--token" : "--partner-id and --api-key";
         stopped.set(probe.document, `the ${probe.document} service refused ${given} (${answer.status})`);
       }
+      // The first request with the credentials goes to an operation the provider documents: a 404
+      // says the base URL is wrong, not that every operation is missing.
+      if (answer.status === 404) {
+        const option = probe.document === "dashboard" ? "--dashboard-url (it ends in /v1)" : "--rebuild-url";
+        stopped.set(
+          probe.document,
+          `the ${probe.document} service answered 404 to ${probe.method} ${probe.path}: check ${option}`,
+        );
+      }
     }
     return answer;
   }

@@ -316,6 +316,15 @@ describe("verify's own failures", () => {
     expect(server.world.snapshot().dashboard.tokens.map((t) => t.lastUsedAt)).toEqual(before);
   });
 
+  it("exits 2 when the base URL is wrong (the first documented operation is not found)", async () => {
+    const server = await mock();
+    const result = await run(["--dashboard-url", server.origin, "--token", TOKEN.unrestricted]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(
+      "verify: the dashboard service answered 404 to GET /si/servers: check --dashboard-url (it ends in /v1)",
+    );
+  });
+
   it("takes the secrets from environment variables", async () => {
     const server = await mock();
     const result = await run(["--dashboard-url", server.dashboardBaseUrl], {
