@@ -174,7 +174,7 @@ export function compileShape(document, schema, profile, where, origin) {
         shape.p[name] =
           sub === undefined
             ? {}
-            : compile(sub, `${at}.properties.${name}`, `${ptr}/properties/${escape(name)}`);
+            : compile(sub, `${at}.properties.${name}`, `${ptr}/properties/${pointerToken(name)}`);
       }
       if (Object.keys(shape.p).join("\n") !== names.join("\n")) {
         throw new Error(`${at}: property names that look like array indexes are not supported`);
@@ -234,7 +234,7 @@ export function compileShape(document, schema, profile, where, origin) {
 }
 
 /** `name` as one token of a JSON pointer (RFC 6901). */
-function escape(name) {
+function pointerToken(name) {
   return name.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
@@ -258,13 +258,13 @@ export function successResponses(document) {
         if (status === "2XX")
           throw new Error(`${method} ${path}: a 2XX range is not supported; list the statuses`);
         if (!/^2\d\d$/.test(status)) continue;
-        const at = raw.$ref ? raw.$ref.slice(1) : `/paths/${escape(path)}/${method}/responses/${status}`;
+        const at = raw.$ref ? raw.$ref.slice(1) : `/paths/${pointerToken(path)}/${method}/responses/${status}`;
         const response = raw.$ref ? pointer(document, raw.$ref) : raw;
         const json = Object.entries(response.content ?? {}).find(([type]) => /[/+]json\b/.test(type));
         byStatus[status] = json
           ? {
               schema: json[1].schema ?? true,
-              pointer: `${at}/content/${escape(json[0])}/schema`,
+              pointer: `${at}/content/${pointerToken(json[0])}/schema`,
               response: response["x-assumed"] === true ? at : undefined,
             }
           : null;
