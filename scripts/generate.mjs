@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import openapiTS, { astToString, COMMENT_HEADER, NEVER } from "openapi-typescript";
 import { parse } from "yaml";
+import { generateAssumptions } from "./generate/assumptions.mjs";
 import { generateConsolePage } from "./generate/console.mjs";
 import { generateLimits } from "./generate/limits.mjs";
 import { generateSdkChecks } from "./generate/sdk-checks.mjs";
@@ -28,6 +29,8 @@ const generators = [
   [generateConsolePage, ["mock-control"]],
   // Numbers the contract states that hand-written code uses as values (a page size, journal lengths).
   [generateLimits, ["dashboard", "mock-control"]],
+  // The assumption catalogue and the documents the assumption recorder judges traffic by (decisions/038).
+  [generateAssumptions, ["dashboard", "rebuild"]],
 ];
 
 /**
