@@ -11,9 +11,7 @@ afterEach(async () => {
 });
 
 /** An HTTP server answering each request with `answer`; `origin` is `http://127.0.0.1:<port>`. */
-export async function httpUpstream(
-  answer: (req: IncomingMessage, res: ServerResponse) => void,
-): Promise<{
+export async function httpUpstream(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<{
   origin: string;
   requests: { method: string; url: string; headers: IncomingMessage["headers"] }[];
 }> {
