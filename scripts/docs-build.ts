@@ -13,6 +13,7 @@ import { collectAssumed, markAssumed } from "./docs-assumed.js";
 import { DOCS_DOCUMENTS, type DocsDocument } from "./docs-documents.js";
 import { assumptionsHtml, assumptionsMarkdown, type DocumentPage, indexHtml } from "./docs-pages.js";
 import { finishRedocPage } from "./docs-redoc-page.js";
+import { type CheckedElements, matchReport } from "./docs-report.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const redocly = createRequire(import.meta.url).resolve("@redocly/cli/bin/cli.js");
@@ -64,12 +65,25 @@ function withAbsoluteRefs<T>(node: T, directory: string): T {
 
 /**
  * Writes one page per document plus index.html, assumptions.html and assumptions.md to `outDir`.
- * `documents` is docs-documents.ts's list; the docs test passes others.
+ * `documents` is docs-documents.ts's list; the docs test passes others. With `report` (an assumption
+ * report's statuses, docs-report.ts) the assumptions pages show each element's status.
  */
 export async function buildDocs(
   outDir: string,
   documents: readonly DocsDocument[] = DOCS_DOCUMENTS,
+  report?: CheckedElements,
 ): Promise<DocumentPage[]> {
+  if (report) {
+    const contracts = documents.filter((entry) => entry.kind === "contract");
+    matchReport(
+      report,
+      contracts.flatMap((entry) =>
+        collectAssumed(parse(readFileSync(resolve(root, entry.source), "utf8"))).map(
+          (element) => `${entry.name} ${element.pointer}`,
+        ),
+      ),
+    );
+  }
   mkdirSync(outDir, { recursive: true });
   const scratch = mkdtempSync(join(tmpdir(), "docs-"));
   try {
@@ -94,8 +108,8 @@ export async function buildDocs(
       }),
     );
     writeFileSync(join(outDir, "index.html"), indexHtml(pages));
-    writeFileSync(join(outDir, "assumptions.html"), assumptionsHtml(pages));
-    writeFileSync(join(outDir, "assumptions.md"), assumptionsMarkdown(pages));
+    writeFileSync(join(outDir, "assumptions.html"), assumptionsHtml(pages, report));
+    writeFileSync(join(outDir, "assumptions.md"), assumptionsMarkdown(pages, report));
     return pages;
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 import type { AssumedElement } from "./docs-assumed.js";
 import { ASSUMED_BADGE_CSS, ASSUMED_BADGE_HTML } from "./docs-badge.js";
 import type { DocsDocument } from "./docs-documents.js";
+import type { CheckedElement, CheckedElements } from "./docs-report.js";
 
 export interface DocumentPage {
   /** File name of the Redoc page, e.g. `dashboard.html`. */
@@ -22,6 +23,10 @@ const STYLE = `
   th { background: #f9fafb; }
   code { font-size: 0.9em; background: #f3f4f6; padding: 0 3px; border-radius: 3px; }
   td.pointer code { word-break: break-all; }
+  .status { font-weight: 600; white-space: nowrap; }
+  .status-confirmed { color: #166534; }
+  .status-contradicted { color: #b91c1c; }
+  .status-unexercised { color: #6b7280; }
 ${ASSUMED_BADGE_CSS}`;
 
 function escapeHtml(text: string): string {
@@ -85,22 +90,52 @@ contract, not statements of the provider. Everything unmarked is confirmed by th
   );
 }
 
-export function assumptionsHtml(documents: readonly DocumentPage[]): string {
+/** The document's name (`dashboard`), the first part of a report's `<document> <pointer>` key. */
+function nameOf(d: DocumentPage): string {
+  return d.file.replace(/\.html$/, "");
+}
+
+/** Each element's status from the report, in document order. */
+function statusesOf(d: DocumentPage, checked: CheckedElements): CheckedElement[] {
+  return d.assumed.map(
+    (e) => checked.get(`${nameOf(d)} ${e.pointer}`) ?? { status: "unexercised", evidence: "" },
+  );
+}
+
+/** `12 confirmed, 0 contradicted, 70 unexercised`. */
+function counts(statuses: readonly CheckedElement[]): string {
+  const count = (status: string) => statuses.filter((s) => s.status === status).length;
+  return `${count("confirmed")} confirmed, ${count("contradicted")} contradicted, ${count("unexercised")} unexercised`;
+}
+
+/**
+ * The "Confirmed vs assumed" page. With `checked` (the assumption report of a `verify` or `proxy`
+ * run, `npm run docs -- --report`), each element also shows its status against the service and the
+ * evidence.
+ */
+export function assumptionsHtml(documents: readonly DocumentPage[], checked?: CheckedElements): string {
   const sections = contracts(documents)
     .map((d) => {
+      const statuses = checked ? statusesOf(d, checked) : undefined;
       const rows = d.assumed
-        .map((e) => {
+        .map((e, index) => {
           const href = `${d.file}${e.route ?? ""}`;
+          const status = statuses?.[index];
+          const cells = status
+            ? `<td class="status status-${status.status}">${status.status}</td><td>${escapeHtml(status.evidence)}</td>`
+            : "";
           return (
             `<tr><td><a href="${escapeHtml(href)}">${escapeHtml(e.label)}</a></td>` +
             `<td class="pointer"><code>${escapeHtml(e.pointer)}</code></td>` +
-            `<td>${inlineMarkdown(e.reason)}</td></tr>`
+            `<td>${inlineMarkdown(e.reason)}</td>${cells}</tr>`
           );
         })
         .join("\n");
-      return `<h2 id="${d.file.replace(/\.html$/, "")}"><a href="${d.file}">${escapeHtml(d.title)}</a> (<code>${d.source}</code>): ${d.assumed.length} assumed</h2>
+      const checkedHead = statuses ? "<th>Status</th><th>Evidence</th>" : "";
+      const summary = statuses ? `\n<p>Against the service: ${counts(statuses)}.</p>` : "";
+      return `<h2 id="${nameOf(d)}"><a href="${d.file}">${escapeHtml(d.title)}</a> (<code>${d.source}</code>): ${d.assumed.length} assumed</h2>${summary}
 <table>
-<thead><tr><th>Element</th><th>JSON pointer</th><th>Reason</th></tr></thead>
+<thead><tr><th>Element</th><th>JSON pointer</th><th>Reason</th>${checkedHead}</tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -114,7 +149,13 @@ ${rows}
 <p>Every element of the contract that the provider's documentation states is <strong>confirmed</strong>
 and unmarked. Every element it does not state carries <code>x-assumed: true</code> and is listed here
 with the reason; the API pages mark it ${ASSUMED_BADGE_HTML}. Rules assumed inside
-a confirmed element are written in its prose as "(Assumed: …)" and are not listed.</p>
+a confirmed element are written in its prose as "(Assumed: …)" and are not listed.</p>${
+      checked
+        ? `\n<p>The <strong>Status</strong> column is what a run of <code>rebuild-dashboard-kit verify</code> (or <code>proxy</code>)
+against the real service found: <em>confirmed</em> (its answers agreed), <em>contradicted</em> (they did not; the
+evidence says how) or <em>unexercised</em> (no answer reached the element).</p>`
+        : ""
+    }
 ${sections}`,
   );
 }
@@ -123,16 +164,23 @@ function markdownCell(text: string): string {
   return text.replace(/\s+/g, " ").replaceAll("|", "\\|");
 }
 
-export function assumptionsMarkdown(documents: readonly DocumentPage[]): string {
+/** The same page in Markdown; with `checked`, a status and an evidence column too. */
+export function assumptionsMarkdown(documents: readonly DocumentPage[], checked?: CheckedElements): string {
   const sections = contracts(documents).map((d) => {
-    const rows = d.assumed.map(
-      (e) => `| ${markdownCell(e.label)} | \`${e.pointer}\` | ${markdownCell(e.reason)} |`,
-    );
+    const statuses = checked ? statusesOf(d, checked) : undefined;
+    const rows = d.assumed.map((e, index) => {
+      const status = statuses?.[index];
+      const cells = status ? ` ${status.status} | ${markdownCell(status.evidence)} |` : "";
+      return `| ${markdownCell(e.label)} | \`${e.pointer}\` | ${markdownCell(e.reason)} |${cells}`;
+    });
     return [
       `## ${d.title} (\`${d.source}\`): ${d.assumed.length} assumed`,
       "",
-      "| Element | JSON pointer | Reason |",
-      "|---|---|---|",
+      ...(statuses ? [`Against the service: ${counts(statuses)}.`, ""] : []),
+      statuses
+        ? "| Element | JSON pointer | Reason | Status | Evidence |"
+        : "| Element | JSON pointer | Reason |",
+      statuses ? "|---|---|---|---|---|" : "|---|---|---|",
       ...rows,
       "",
     ].join("\n");

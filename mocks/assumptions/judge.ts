@@ -1,13 +1,33 @@
 // What one exchange says about the contract's elements (decisions/038): each element it confirms or
 // contradicts, by JSON pointer, with a few words of evidence. Pure: the recorder aggregates.
 import { contractDocuments } from "../../src/generated/assumptions.js";
+import * as dashboardValidators from "../../src/generated/dashboard-validators.js";
+import * as rebuildValidators from "../../src/generated/rebuild-validators.js";
+import type { OperationValidators } from "../../src/generated/validator-types.js";
+import { DomainError, type FieldError } from "../domain/errors.js";
+import { schemaProblems } from "../domain/validation/check.js";
+import { readParameters } from "../domain/validation/parameters.js";
 import type { Exchange } from "./report.js";
 import { followRefs, isNode, join, type Node, walk } from "./schema-walk.js";
 
 export interface Finding {
   pointer: string;
-  outcome: "confirmed" | "contradicted";
+  /** `request`: the request itself broke the contract at `pointer` (the sender's fault, never evidence about the service). */
+  outcome: "confirmed" | "contradicted" | "request";
   evidence: string;
+}
+
+/** The compiled request validators the mock uses (decisions/023), by document, path template and method. */
+const VALIDATORS = {
+  dashboard: dashboardValidators,
+  rebuild: rebuildValidators,
+} as const;
+
+function validatorsOf(exchange: Exchange, operation: Operation): OperationValidators | undefined {
+  const { routes, operations } = VALIDATORS[exchange.document];
+  const byMethod = (routes as Readonly<Record<string, Readonly<Record<string, string>>>>)[operation.template];
+  const id = byMethod?.[operation.method];
+  return id === undefined ? undefined : (operations as Readonly<Record<string, OperationValidators>>)[id];
 }
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
@@ -113,7 +133,36 @@ export function judge(exchange: Exchange): Finding[] {
     judgeResponse(root, exchange, operation, key, findings);
   }
   judgeRequest(root, exchange, operation, findings);
+  // A request sent without an expectation (a proxy's traffic) that the contract refuses: the sender's mistake.
+  if (exchange.expected === undefined) findings.push(...requestProblems(exchange, operation));
   return findings;
+}
+
+/** What the compiled validators refuse in the request's query and JSON body, as `request` findings. */
+function requestProblems(exchange: Exchange, operation: Operation): Finding[] {
+  const validators = validatorsOf(exchange, operation);
+  if (!validators) return [];
+  const problems: FieldError[] = [];
+  if (validators.query) {
+    const query = new URLSearchParams(exchange.query);
+    try {
+      readParameters(validators.query, (name) => query.getAll(name));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      for (const problem of error.details.fieldErrors ?? [])
+        problems.push({ ...problem, path: `query ${problem.path}` });
+    }
+  }
+  if (validators.body && exchange.requestBody !== undefined) {
+    // The validators fill in defaults: they get a copy.
+    problems.push(...schemaProblems(validators.body.validate, structuredClone(exchange.requestBody), "body"));
+  }
+  const name = `${exchange.method.toUpperCase()} ${exchange.path}`;
+  return problems.map((problem) => ({
+    pointer: operation.at,
+    outcome: "request",
+    evidence: `${name} sent ${problem.path === "" ? "a body" : problem.path} the contract refuses (${problem.type})`,
+  }));
 }
 
 /** The element a response is: the response object, or the components/responses entry it refers to. */
@@ -269,7 +318,8 @@ function elementAt(root: Node, schema: unknown, schemaAt: string, path: string):
   let element: string | undefined;
   let current = followRefs(root, schema, schemaAt);
   if (/^\/components\/schemas\/[^/]+$/.test(current.at)) element = current.at;
-  for (const token of path.split("/").filter((t) => t !== "")) {
+  // Field error paths are dotted (`servers.0.address`); JSON pointers are accepted too.
+  for (const token of path.split(/[./]/).filter((t) => t !== "")) {
     const node = current.node;
     if (!isNode(node)) break;
     if (/^\d+$/.test(token) && node.items !== undefined) {

@@ -25,10 +25,10 @@ export function createAssumptionRecorder(): AssumptionRecorder {
       const label = `${exchange.method.toUpperCase()} ${exchange.path} → ${exchange.status}`;
       for (const finding of judge(exchange)) {
         const key = `${exchange.document} ${finding.pointer}`;
-        if (assumed.has(key)) {
+        if (assumed.has(key) && finding.outcome !== "request") {
           const seen = finding.outcome === "confirmed" ? confirmed : contradicted;
           if (!seen.has(key)) seen.set(key, finding.evidence);
-        } else if (finding.outcome === "contradicted" && violations.size < MAX_VIOLATIONS) {
+        } else if (finding.outcome !== "confirmed" && violations.size < MAX_VIOLATIONS) {
           const violation = {
             document: exchange.document,
             pointer: finding.pointer,

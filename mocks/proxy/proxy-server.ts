@@ -1,13 +1,13 @@
 // The recording proxy (`rebuild-dashboard-kit proxy`, decisions/039): serves both APIs where the
 // standalone mock serves them, behind the mock's own edge (Host, Origin, CORS), and forwards each
 // request to the real service. The answer goes back unchanged; on the way, both sides are checked
-// against the contract (the assumption recorder, the compiled request validators) and the exchange
+// against the contract (the assumption recorder, which runs the compiled request validators too) and the exchange
 // is written to the HAR recording, secrets replaced.
 import { renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/core/options.js";
-import { type AssumptionReport, createAssumptionRecorder, type Violation } from "../assumptions/recorder.js";
+import { type AssumptionReport, createAssumptionRecorder } from "../assumptions/recorder.js";
 import type { ContractDocument } from "../assumptions/report.js";
 import { DomainError } from "../domain/errors.js";
 import { NO_FAULTS } from "../domain/faults.js";
@@ -20,7 +20,6 @@ import { publicApis } from "../http/mock-dispatcher.js";
 import type { HeaderReader, MockRequest, MockResponse } from "../routes/types.js";
 import type { WorldCore } from "../world.js";
 import { decodedBody, type HarExchange, type HarWriter, openHar, Secrets } from "./har.js";
-import { requestViolations } from "./request-check.js";
 import { forward, UpstreamFailure } from "./upstream.js";
 
 export interface ProxyOptions extends EdgeOptions {
@@ -55,8 +54,6 @@ export interface RunningProxy {
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 /** The proxy's own endpoint, beside the APIs. */
 const REPORT_PATH = "/__proxy/report";
-// Requests that break the contract are reported up to this many (the recorder bounds its own).
-const MAX_REQUEST_VIOLATIONS = 200;
 
 interface Api {
   document: ContractDocument;
@@ -139,7 +136,6 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
   const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const maxBytes = options.maxAnswerBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const recorder = createAssumptionRecorder();
-  const requestProblems = new Map<string, Violation>();
   const secrets = new Secrets();
   const har: HarWriter | undefined = options.record ? openHar(options.record) : undefined;
   const policy = createEdgePolicy(options.host, options);
@@ -183,10 +179,7 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
   }));
   const edge = createEdge(routesOf([dashboardApi, rebuildApi]), policy);
 
-  const report = (): AssumptionReport => {
-    const { assumptions, violations } = recorder.report();
-    return { assumptions, violations: [...violations, ...requestProblems.values()] };
-  };
+  const report = (): AssumptionReport => recorder.report();
   const writeReport = (): void => {
     if (!options.report) return;
     try {
@@ -331,14 +324,6 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
       responseHeaders: lower(answer.headers),
       responseBody: responseJson,
     });
-    for (const violation of requestViolations(
-      { document: api.document, method, path, query: url.searchParams, body: requestText ?? null },
-      `${method} ${path} → ${answer.status}`,
-    )) {
-      const key = `${violation.document} ${violation.pointer} ${violation.evidence}`;
-      if (requestProblems.size < MAX_REQUEST_VIOLATIONS && !requestProblems.has(key))
-        requestProblems.set(key, violation);
-    }
   }
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {

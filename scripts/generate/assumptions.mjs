@@ -80,36 +80,45 @@ function reduce(node, inNameMap = false) {
   return out;
 }
 
-/** A few words naming the element at `pointer`: `POST /si/servers → 201`, `ErrorResponse.message`. */
+/**
+ * A few words naming the element at `pointer`, as the docs' "Confirmed vs assumed" page names it
+ * (scripts/docs-assumed.ts; test/assumptions/catalogue.test.ts holds the two to the same labels):
+ * `POST /si/servers → 201`, `GET /si/servers → default → header Allow`, `schema ErrorResponse.message`.
+ */
 function labelOf(document, pointer) {
   const tokens = pointer.slice(1).split("/").map(unescapeToken);
-  const at = (n) => tokens.slice(0, n).reduce((node, token) => node?.[token], document);
-  if (tokens[0] === "paths" || tokens[0] === "webhooks") {
-    const where = tokens[0] === "webhooks" ? `webhook ${tokens[1]}` : tokens[1];
-    const method = tokens[2]?.toUpperCase();
-    const operation = method && METHODS.includes(tokens[2]) ? `${method} ${where}` : where;
-    const rest = tokens.slice(3);
-    if (rest.length === 0) return operation;
-    if (rest[0] === "requestBody") return `${operation} request body`;
-    if (rest[0] === "parameters") return `${operation} parameter ${at(5)?.name ?? rest[1]}`;
-    if (rest[0] === "responses") {
-      const response = `${operation} → ${rest[1]}`;
-      return rest[2] === "headers" ? `${response} header ${rest[3]}` : response;
-    }
-    return `${operation} ${rest.join("/")}`;
+  const at = (path) => path.reduce((node, token) => node?.[token], document);
+  const [root, first, second, ...rest] = tokens;
+  if ((root === "paths" || root === "webhooks") && METHODS.includes(second)) {
+    const head =
+      root === "paths" ? `${second.toUpperCase()} ${first}` : `webhook ${first} (${second.toUpperCase()})`;
+    const [kind, key, sub, name] = rest;
+    if (kind === undefined) return head;
+    if (kind === "requestBody") return `${head} → request body`;
+    if (kind === "parameters")
+      return `${head} → ${parameterLabel(at([root, first, second, "parameters", key]))}`;
+    if (kind === "responses" && sub === undefined) return `${head} → ${key}`;
+    if (kind === "responses" && sub === "headers") return `${head} → ${key} → header ${name}`;
   }
-  if (tokens[0] === "components") {
-    const [, section, name, ...rest] = tokens;
-    if (section === "schemas") {
-      const names = [name];
-      for (let i = 0; i < rest.length; i++) if (rest[i] === "properties") names.push(rest[++i]);
-      const branch = rest.includes("allOf") ? ` (allOf ${rest[rest.indexOf("allOf") + 1]})` : "";
-      return `schema ${names.join(".")}${branch}`;
+  if (root === "components" && second !== undefined) {
+    if (first === "schemas") {
+      let label = second;
+      for (let i = 0; i < rest.length; i++) {
+        if (rest[i] === "properties") label += `.${rest[++i]}`;
+        else if (rest[i] === "items") label += "[]";
+        else if (["allOf", "oneOf", "anyOf"].includes(rest[i])) i++;
+      }
+      return `schema ${label}`;
     }
-    if (section === "headers") return `header ${name}`;
-    if (section === "parameters") return `parameter ${at(3)?.name ?? name} (${name})`;
-    if (section === "securitySchemes") return `security scheme ${name}`;
-    return `${section} ${name}`;
+    if (first === "parameters") return parameterLabel(at(tokens));
+    if (first === "headers") return `header ${second}`;
+    if (first === "securitySchemes") return `security scheme ${second}`;
+    if (first === "responses") return `response ${second}`;
+    if (first === "requestBodies") return `request body ${second}`;
   }
-  return pointer;
+  throw new Error(`assumptions: no label for the x-assumed element at ${pointer}`);
+}
+
+function parameterLabel(parameter) {
+  return `parameter ${parameter?.name} (in ${parameter?.in})`;
 }

@@ -19,7 +19,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1si~1servers/get/responses/default/headers/Allow",
-    "label": "GET /si/servers → default header Allow"
+    "label": "GET /si/servers → default → header Allow"
   },
   {
     "document": "dashboard",
@@ -29,7 +29,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1si~1servers/post/requestBody",
-    "label": "POST /si/servers request body"
+    "label": "POST /si/servers → request body"
   },
   {
     "document": "dashboard",
@@ -54,7 +54,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1si~1servers/post/responses/default/headers/Allow",
-    "label": "POST /si/servers → default header Allow"
+    "label": "POST /si/servers → default → header Allow"
   },
   {
     "document": "dashboard",
@@ -79,7 +79,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1si~1servers~1{guid}/delete/responses/default/headers/Allow",
-    "label": "DELETE /si/servers/{guid} → default header Allow"
+    "label": "DELETE /si/servers/{guid} → default → header Allow"
   },
   {
     "document": "dashboard",
@@ -94,7 +94,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1dashboard~1api-tokens/get/responses/default/headers/Allow",
-    "label": "GET /dashboard/api-tokens → default header Allow"
+    "label": "GET /dashboard/api-tokens → default → header Allow"
   },
   {
     "document": "dashboard",
@@ -119,7 +119,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1dashboard~1api-tokens/post/responses/default/headers/Allow",
-    "label": "POST /dashboard/api-tokens → default header Allow"
+    "label": "POST /dashboard/api-tokens → default → header Allow"
   },
   {
     "document": "dashboard",
@@ -144,7 +144,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1dashboard~1api-tokens~1{id}/get/responses/default/headers/Allow",
-    "label": "GET /dashboard/api-tokens/{id} → default header Allow"
+    "label": "GET /dashboard/api-tokens/{id} → default → header Allow"
   },
   {
     "document": "dashboard",
@@ -169,7 +169,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1dashboard~1api-tokens~1{id}/delete/responses/default/headers/Allow",
-    "label": "DELETE /dashboard/api-tokens/{id} → default header Allow"
+    "label": "DELETE /dashboard/api-tokens/{id} → default → header Allow"
   },
   {
     "document": "dashboard",
@@ -179,7 +179,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1accounts~1invitations/post/requestBody",
-    "label": "POST /accounts/invitations request body"
+    "label": "POST /accounts/invitations → request body"
   },
   {
     "document": "dashboard",
@@ -204,7 +204,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1accounts~1invitations/post/responses/default/headers/Allow",
-    "label": "POST /accounts/invitations → default header Allow"
+    "label": "POST /accounts/invitations → default → header Allow"
   },
   {
     "document": "dashboard",
@@ -214,7 +214,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1accounts~1team-guid/get/parameters/0",
-    "label": "GET /accounts/team-guid parameter email"
+    "label": "GET /accounts/team-guid → parameter email (in query)"
   },
   {
     "document": "dashboard",
@@ -234,17 +234,17 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/paths/~1accounts~1team-guid/get/responses/default/headers/Allow",
-    "label": "GET /accounts/team-guid → default header Allow"
+    "label": "GET /accounts/team-guid → default → header Allow"
   },
   {
     "document": "dashboard",
     "pointer": "/components/parameters/ServerGuid",
-    "label": "parameter guid (ServerGuid)"
+    "label": "parameter guid (in path)"
   },
   {
     "document": "dashboard",
     "pointer": "/components/parameters/ApiTokenId",
-    "label": "parameter id (ApiTokenId)"
+    "label": "parameter id (in path)"
   },
   {
     "document": "dashboard",
@@ -459,22 +459,22 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "rebuild",
     "pointer": "/paths/~1api~1integration~1partners~1hostpanel~1rebuilds/post/responses/default/headers/Allow",
-    "label": "POST /api/integration/partners/hostpanel/rebuilds → default header Allow"
+    "label": "POST /api/integration/partners/hostpanel/rebuilds → default → header Allow"
   },
   {
     "document": "rebuild",
     "pointer": "/webhooks/partner_project_rebuild_completed/post",
-    "label": "POST webhook partner_project_rebuild_completed"
+    "label": "webhook partner_project_rebuild_completed (POST)"
   },
   {
     "document": "rebuild",
     "pointer": "/webhooks/partner_project_rebuild_completed/post/responses/2XX",
-    "label": "POST webhook partner_project_rebuild_completed → 2XX"
+    "label": "webhook partner_project_rebuild_completed (POST) → 2XX"
   },
   {
     "document": "rebuild",
     "pointer": "/webhooks/partner_project_rebuild_completed/post/responses/default",
-    "label": "POST webhook partner_project_rebuild_completed → default"
+    "label": "webhook partner_project_rebuild_completed (POST) → default"
   },
   {
     "document": "rebuild",
@@ -564,7 +564,7 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "rebuild",
     "pointer": "/components/schemas/ValidationError/allOf/1/properties/errors",
-    "label": "schema ValidationError.errors (allOf 1)"
+    "label": "schema ValidationError.errors"
   }
 ];
 

@@ -125,8 +125,9 @@ describe("proxy in front of the mock", () => {
     expect(report.violations).toContainEqual(
       expect.objectContaining({
         document: "dashboard",
-        pointer: "/paths/~1si~1servers/get/parameters",
+        pointer: "/paths/~1si~1servers/get",
         exchange: "GET /si/servers → 400",
+        evidence: "GET /si/servers sent query pageSize the contract refuses (too_big)",
       }),
     );
   });

@@ -1,0 +1,103 @@
+// `npm run docs -- --report r.json`: the "Confirmed vs assumed" page with each assumed element's
+// status from an assumption report; a report that does not match the contract is refused. The pages
+// are built here from the documents without Redocly (test/docs/docs.test.ts covers the full build).
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { createAssumptionRecorder } from "../../mocks/assumptions/recorder.js";
+import { collectAssumed } from "../../scripts/docs-assumed.js";
+import { buildDocs } from "../../scripts/docs-build.js";
+import { assumptionsHtml, assumptionsMarkdown, type DocumentPage } from "../../scripts/docs-pages.js";
+import { readAssumptionReport } from "../../scripts/docs-report.js";
+
+function pages(): DocumentPage[] {
+  return ["dashboard", "rebuild"].map((name) => {
+    const document = parse(readFileSync(`openapi/${name}.yaml`, "utf8"));
+    return {
+      file: `${name}.html`,
+      source: `openapi/${name}.yaml`,
+      kind: "contract",
+      title: document.info.title,
+      summary: document.info.summary,
+      assumed: collectAssumed(document),
+    };
+  });
+}
+
+/** A report where the rebuild service answered 401 without its challenge header. */
+function reportFile(): string {
+  const recorder = createAssumptionRecorder();
+  recorder.record({
+    document: "rebuild",
+    method: "POST",
+    path: "/api/integration/partners/hostpanel/rebuilds",
+    query: "",
+    requestHeaders: {},
+    requestBody: {},
+    status: 401,
+    responseHeaders: { "content-type": "application/json" },
+    responseBody: { message: "No", error: { code: "UNAUTHORIZED" } },
+    expected: 401,
+  });
+  const file = join(mkdtempSync(join(tmpdir(), "docs-report-")), "r.json");
+  writeFileSync(file, JSON.stringify(recorder.report()));
+  return file;
+}
+
+describe("the assumptions page with a report", () => {
+  it("shows each element's status and evidence, and the counts per contract", () => {
+    const checked = readAssumptionReport(reportFile());
+    const html = assumptionsHtml(pages(), checked);
+    expect(html).toContain("<th>Status</th><th>Evidence</th>");
+    expect(html).toContain("Against the service: 0 confirmed, 0 contradicted, 82 unexercised.");
+    expect(html).toMatch(
+      /<code>\/components\/headers\/WWW-Authenticate<\/code><\/td><td>.*?<\/td><td class="status status-contradicted">contradicted<\/td><td>POST \/api\/integration\/partners\/hostpanel\/rebuilds → 401: WWW-Authenticate absent<\/td>/,
+    );
+    const markdown = assumptionsMarkdown(pages(), checked);
+    expect(markdown).toContain("| Element | JSON pointer | Reason | Status | Evidence |");
+    expect(markdown).toMatch(
+      /\| schema ErrorResponse\.message \| .* \| confirmed \| POST .* → 401: present as documented \|/,
+    );
+  });
+
+  it("is the page it always was without a report", () => {
+    const html = assumptionsHtml(pages());
+    expect(html).not.toContain("Status");
+    expect(html).not.toContain("Against the service");
+  });
+
+  it("refuses a file that is not a report, or a report of another contract, before building anything", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "docs-report-"));
+    const write = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    expect(() => readAssumptionReport(write("a.json", "{"))).toThrow(/is not a readable JSON file/);
+    expect(() => readAssumptionReport(write("b.json", "[]"))).toThrow(/is not an assumption report/);
+    expect(() =>
+      readAssumptionReport(
+        write(
+          "c.json",
+          JSON.stringify({
+            assumptions: [{ document: "rebuild", pointer: "/x", status: "maybe", evidence: "" }],
+          }),
+        ),
+      ),
+    ).toThrow(/assumptions\[0\] needs document, pointer, status/);
+    const other = readAssumptionReport(
+      write(
+        "d.json",
+        JSON.stringify({
+          assumptions: [{ document: "rebuild", pointer: "/x", status: "confirmed", evidence: "" }],
+        }),
+      ),
+    );
+    const out = join(dir, "out");
+    await expect(buildDocs(out, undefined, other)).rejects.toThrow(
+      /the report does not match the contract \(it lacks dashboard \/paths\/~1si~1servers\/get\/responses\/200, .* and 109 more; it has rebuild \/x\)/,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+});
