@@ -164,7 +164,14 @@ function entry(
       headers: secrets.headers(x.requestHeaders),
       queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
       ...(x.requestBody
-        ? { postData: { mimeType: requestType, text: secrets.redact(requestText ?? "") } }
+        ? {
+            postData: {
+              mimeType: requestType,
+              ...(requestText === undefined
+                ? { text: "", comment: "not recorded: larger than the operation takes, sent on unread" }
+                : { text: secrets.redact(requestText) }),
+            },
+          }
         : {}),
       headersSize: -1,
       bodySize: x.requestBody?.length ?? 0,

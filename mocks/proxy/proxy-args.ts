@@ -50,8 +50,9 @@ What the proxy answers itself, in the APIs' error envelope ({ "message", "error"
        (never followed), sends a body over 4 MiB (never held past that), or no upstream was given
        for that API
   504  the service gave no whole answer within --upstream-timeout
-  and, as the mock's edge does: 403 for a Host or Origin it does not allow, 204 to a CORS preflight,
-  413 for a request body over the operation's limit, 404 outside both APIs.
+  and, as the mock's edge does: 403 for a Host it does not allow, 204 to a CORS preflight, 404
+  outside both APIs. A request body over the operation's limit is sent on unread (the service
+  answers it) and recorded by its first bytes only.
 Each of these is printed as one line; the proxy keeps running.`;
 
 /** An http(s) base URL the proxy forwards to: checked as the SDK checks a baseUrl. */

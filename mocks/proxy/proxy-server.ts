@@ -1,8 +1,8 @@
 // The recording proxy (`rebuild-dashboard-kit proxy`, decisions/039): serves both APIs where the
 // standalone mock serves them, behind the mock's own edge (Host, Origin, CORS), and forwards each
 // request to the real service. The answer goes back unchanged; on the way, both sides are checked
-// against the contract (the assumption recorder, which runs the compiled request validators too) and the exchange
-// is written to the HAR recording, secrets replaced.
+// against the contract (the assumption recorder, which runs the compiled request validators too)
+// and the exchange is written to the HAR recording, secrets replaced.
 import { renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -95,21 +95,25 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-/** Reads the request body up to `limit` bytes; undefined when it is larger. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null | undefined> {
+/**
+ * Reads the request body while it stays within `limit` bytes (`complete`); a larger one is left
+ * paused after the first chunks, for `forward` to send on as it arrives.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<{ head: Buffer | null; complete: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
       size += chunk.length;
       if (size > limit) {
         req.pause();
-        resolve(undefined);
-        return;
+        req.off("data", onData);
+        resolve({ head: Buffer.concat(chunks, size), complete: false });
       }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(size === 0 ? null : Buffer.concat(chunks, size)));
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve({ head: size === 0 ? null : Buffer.concat(chunks, size), complete: true }));
     req.on("error", reject);
   });
 }
@@ -255,21 +259,21 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
       );
       return;
     }
-    const limit = api.routes.bodyLimit(method, url);
-    const body = await readBody(req, limit);
-    if (body === undefined) {
-      writeMock(
-        res,
-        errorResponse(new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} bytes`)),
-        { ...cors, connection: "close" },
-      );
-      return;
-    }
+    // A body over the operation's limit is the service's to refuse: it is sent on, not held.
+    const { head: body, complete } = await readBody(req, api.routes.bodyLimit(method, url));
     const path = url.pathname.slice(api.prefix.length) || "/";
     const upstreamUrl = new URL(api.upstream + path + url.search);
     let answer: Awaited<ReturnType<typeof forward>>;
     try {
-      answer = await forward({ method, url: upstreamUrl, headers: rawHeaders, body, timeoutMs, maxBytes });
+      answer = await forward({
+        method,
+        url: upstreamUrl,
+        headers: rawHeaders,
+        body,
+        ...(complete ? {} : { rest: req }),
+        timeoutMs,
+        maxBytes,
+      });
     } catch (error) {
       if (!(error instanceof UpstreamFailure)) throw error;
       const status = error.kind === "timeout" ? 504 : 502;
@@ -293,7 +297,8 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
     }
     const ms = Math.round(performance.now() - started);
     log(`${label} ${answer.status} ${ms}ms`);
-    const requestText = body?.toString("utf8");
+    // A body over the limit is recorded by its first bytes only, and judged as no JSON.
+    const requestText = complete ? body?.toString("utf8") : undefined;
     const responseText = decodedBody(answer.body, answer.headers, maxBytes);
     const requestJson = parseJson(requestText);
     const responseJson = parseJson(responseText);

@@ -3,6 +3,7 @@
 // in an UpstreamFailure the proxy answers 502 or 504 (decisions/039), never a hang or unbounded memory.
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
+import type { Readable } from "node:stream";
 
 /** The service's answer, whole: at most `maxBytes` of body were held. */
 export interface UpstreamAnswer {
@@ -30,6 +31,11 @@ export interface ForwardOptions {
   readonly url: URL;
   readonly headers: readonly (readonly [string, string])[];
   readonly body: Buffer | null;
+  /**
+   * The rest of a request body larger than the proxy holds: sent on after `body` as it arrives,
+   * never held, with the client's own Content-Length (or chunked), so the service judges it.
+   */
+  readonly rest?: Readable;
   /** Until the whole answer is in. */
   readonly timeoutMs: number;
   readonly maxBytes: number;
@@ -75,11 +81,11 @@ export function forward(options: ForwardOptions): Promise<UpstreamAnswer> {
   const headers: IncomingHttpHeaders = {};
   for (const [name, value] of endToEnd(options.headers)) {
     const key = name.toLowerCase();
-    if (key === "content-length") continue;
+    if (key === "content-length" && !options.rest) continue;
     const before = headers[key];
     headers[key] = before === undefined ? value : `${before}, ${value}`;
   }
-  if (options.body) headers["content-length"] = String(options.body.length);
+  if (options.body && !options.rest) headers["content-length"] = String(options.body.length);
   return new Promise((resolve, reject) => {
     let settled = false;
     const fail = (failure: UpstreamFailure) => {
@@ -153,6 +159,14 @@ export function forward(options: ForwardOptions): Promise<UpstreamAnswer> {
         ),
       );
     });
-    req.end(options.body ?? undefined);
+    const { rest } = options;
+    if (!rest) {
+      req.end(options.body ?? undefined);
+      return;
+    }
+    if (options.body) req.write(options.body);
+    rest.on("error", () => fail(new UpstreamFailure("unreachable", "could not be sent the whole request")));
+    rest.pipe(req);
+    rest.resume();
   });
 }
