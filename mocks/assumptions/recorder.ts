@@ -6,7 +6,7 @@ import { assumedElements } from "../../src/generated/assumptions.js";
 import { judge } from "./judge.js";
 import type { AssumptionEntry, AssumptionReport, Exchange, Violation } from "./report.js";
 
-export type { AssumptionEntry, AssumptionReport, AssumptionStatus, Exchange, Violation } from "./report.js";
+export type { AssumptionReport, Exchange } from "./report.js";
 
 const MAX_VIOLATIONS = 200;
 

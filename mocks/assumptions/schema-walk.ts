@@ -39,7 +39,7 @@ export function followRefs(root: unknown, node: unknown, at: string): { node: un
 }
 
 /** A disagreement: the innermost element holding it, and every element it sits in (outermost first). */
-export interface Failure {
+interface Failure {
   pointer: string;
   chain: readonly string[];
   evidence: string;

@@ -16,7 +16,7 @@ export interface VerifyPlan {
 }
 
 /** The environment variables a secret may come from instead of its option. */
-export const SECRET_VARIABLES = {
+const SECRET_VARIABLES = {
   "--token": "DASHBOARD_TOKEN",
   "--partner-id": "REBUILD_PARTNER_ID",
   "--api-key": "REBUILD_API_KEY",

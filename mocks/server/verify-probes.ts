@@ -7,10 +7,10 @@ import type { ContractDocument } from "../assumptions/report.js";
 import { followRefs, isNode, resolve } from "../assumptions/schema-walk.js";
 
 /** Which credential a probe sends: the given one, none, or one the service cannot know. */
-export type Auth = "valid" | "none" | "wrong";
+type Auth = "valid" | "none" | "wrong";
 
 /** A request body: JSON, a text/plain body, or a JSON body one byte over the size the contract allows. */
-export type Payload = { kind: "json"; value: unknown } | { kind: "text" } | { kind: "oversized" };
+type Payload = { kind: "json"; value: unknown } | { kind: "text" } | { kind: "oversized" };
 
 /**
  * The placeholders a probe's path, query or body may hold, filled in at run time: a GUID no server
@@ -65,8 +65,7 @@ function stated(document: ContractDocument, pointer: string): unknown {
 
 const pageSchema = stated("dashboard", "/components/parameters/Page/schema");
 /** The largest page the contract allows: a page no account fills. */
-export const LAST_PAGE =
-  isNode(pageSchema) && typeof pageSchema.maximum === "number" ? pageSchema.maximum : 1;
+const LAST_PAGE = isNode(pageSchema) && typeof pageSchema.maximum === "number" ? pageSchema.maximum : 1;
 
 /** Bodies the contract refuses and a wrong method, for each operation that takes a body. */
 function refusedBodies(document: ContractDocument, path: string, wrongMethod: string): Probe[] {
@@ -243,7 +242,7 @@ const serverCleanup = dashboard({
 });
 
 /** The server `verify` connects: an address under .invalid (RFC 6761), which no one can own. */
-export const VERIFY_SERVER = {
+const VERIFY_SERVER = {
   address: "https://rebuild-dashboard-kit-verify.invalid:8443",
   product: "plesk",
 };

@@ -52,7 +52,7 @@ type Answer = { status: number; body: unknown } | undefined;
 class Interrupted extends Error {}
 
 /** Sends every probe the plan allows, cleans up, prints the summary; resolves with the exit status. */
-export async function verify(plan: VerifyPlan, options: VerifyOptions): Promise<number> {
+async function verify(plan: VerifyPlan, options: VerifyOptions): Promise<number> {
   const { output, timeoutMs = DEFAULT_TIMEOUT_MS, random = cryptoRandom } = options;
   const secrets: string[] = [];
   const addSecret = (secret: string) => secrets.push(secret, ...secretForms([secret]));
