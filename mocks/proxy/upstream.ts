@@ -56,7 +56,7 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /** `headers` without hop-by-hop ones (and those `Connection` names). */
-export function endToEnd(headers: readonly (readonly [string, string])[]): [string, string][] {
+function endToEnd(headers: readonly (readonly [string, string])[]): [string, string][] {
   const named = new Set(
     headers
       .filter(([name]) => name.toLowerCase() === "connection")

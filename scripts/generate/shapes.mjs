@@ -258,7 +258,9 @@ export function successResponses(document) {
         if (status === "2XX")
           throw new Error(`${method} ${path}: a 2XX range is not supported; list the statuses`);
         if (!/^2\d\d$/.test(status)) continue;
-        const at = raw.$ref ? raw.$ref.slice(1) : `/paths/${pointerToken(path)}/${method}/responses/${status}`;
+        const at = raw.$ref
+          ? raw.$ref.slice(1)
+          : `/paths/${pointerToken(path)}/${method}/responses/${status}`;
         const response = raw.$ref ? pointer(document, raw.$ref) : raw;
         const json = Object.entries(response.content ?? {}).find(([type]) => /[/+]json\b/.test(type));
         byStatus[status] = json
