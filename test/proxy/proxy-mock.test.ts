@@ -153,6 +153,25 @@ describe("proxy in front of the mock", () => {
     expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
     expect(lines.some((line) => line.includes("(refused: host)"))).toBe(true);
   });
+
+  it("--cors-origin: that origin may call the proxy too", async () => {
+    const allowing = await startProxyServer({
+      host: "127.0.0.1",
+      port: 0,
+      dashboardUpstream: `${mock.origin}/v1`,
+      corsOrigins: ["https://app.example.test"],
+    });
+    try {
+      const answer = await fetch(`${allowing.origin}/v1/si/servers`, {
+        headers: { origin: "https://app.example.test", authorization: `Bearer ${TOKEN}` },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("access-control-allow-origin")).toBe("https://app.example.test");
+      expect(answer.headers.get("access-control-expose-headers")).toContain("RateLimit-Limit");
+    } finally {
+      await allowing.close();
+    }
+  });
 });
 
 /** A GET with headers fetch will not send (Host). */
