@@ -30,8 +30,9 @@ export interface HarExchange {
  * (what a token creation answers). Each is replaced in every form a server could echo it.
  */
 export class Secrets {
+  // Each secret with its forms, oldest first; the flattened list is what `redact` takes.
+  #known = new Map<string, readonly string[]>();
   #forms: string[] = [];
-  #known = new Set<string>();
 
   learn(exchange: HarExchange, requestJson: unknown, responseJson: unknown): void {
     for (const [name, value] of exchange.requestHeaders) {
@@ -63,10 +64,16 @@ export class Secrets {
 
   #add(secret: string): void {
     if (secret.length === 0 || this.#known.has(secret)) return;
-    this.#known.add(secret);
-    this.#forms.push(...secretForms([secret]));
+    this.#known.set(secret, secretForms([secret]));
+    // A client sending ever new credentials must not grow the proxy without bound: the oldest is
+    // forgotten (its header is still replaced whole; only a later echo of it would show).
+    if (this.#known.size > MAX_SECRETS) this.#known.delete(this.#known.keys().next().value as string);
+    this.#forms = [...this.#known.values()].flat();
   }
 }
+
+/** Distinct secrets remembered: an app's own credentials and the tokens it creates are a few. */
+const MAX_SECRETS = 256;
 
 // Bodies are JSON the proxy parsed: deep enough for any body of the contract, and bounded.
 const MAX_DEPTH = 32;
