@@ -42,6 +42,9 @@ interface Operation {
 /** The path item whose template matches `path`, with its pointer; `undefined` when none does. */
 function pathItemOf(root: Node, path: string): { item: Node; template: string } | undefined {
   const paths = isNode(root.paths) ? root.paths : {};
+  // A path written out wins over a template that also fits it (OpenAPI's rule).
+  const exact = paths[path];
+  if (isNode(exact)) return { item: exact, template: path };
   const segments = path.split("/");
   for (const [template, item] of Object.entries(paths)) {
     const parts = template.split("/");
@@ -87,6 +90,17 @@ export function judge(exchange: Exchange): Finding[] {
   const operation = operations.find((candidate) => candidate.method === method);
   if (!operation) {
     // A method the path does not have: each operation's `default` response documents the refusal.
+    if (exchange.expected !== undefined && exchange.expected !== exchange.status) {
+      const evidence = `${name} answered ${exchange.status} where ${exchange.expected} is documented`;
+      for (const other of operations) {
+        findings.push({
+          pointer: responsePointer(root, other, "default"),
+          outcome: "contradicted",
+          evidence,
+        });
+      }
+      return findings;
+    }
     for (const other of operations) judgeResponse(root, exchange, other, "default", findings);
     return findings;
   }

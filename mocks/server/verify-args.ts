@@ -63,7 +63,7 @@ Options:
 Read-only probes (each expects the status shown, as the contract documents it):
 ${probeList("read")}
   Each rebuild probe that passes authentication counts against the partner's hourly limit if the
-  service counts refused requests, as the contract assumes (3 of the default 30).
+  service counts refused requests, as the contract assumes (3 requests).
 
 With --allow-writes:
 ${probeList("write")}

@@ -67,7 +67,10 @@ const pageSchema = stated("dashboard", "/components/parameters/Page/schema");
 /** The largest page the contract allows: a page no account fills. */
 const LAST_PAGE = isNode(pageSchema) && typeof pageSchema.maximum === "number" ? pageSchema.maximum : 1;
 
-/** Bodies the contract refuses and a wrong method, for each operation that takes a body. */
+/**
+ * Bodies the contract refuses and a wrong method, for each operation that takes a body. A wrong
+ * method is GET where the path has none, else PUT without a body: nothing a service could act on.
+ */
 function refusedBodies(document: ContractDocument, path: string, wrongMethod: string): Probe[] {
   const make = document === "dashboard" ? dashboard : rebuild;
   return [
@@ -155,7 +158,7 @@ export const READ_PROBES: readonly Probe[] = [
     what: "a GUID no server has",
   }),
   dashboard({
-    method: "PUT",
+    method: "GET",
     path: "/si/servers/{new guid}",
     auth: "valid",
     expected: 405,

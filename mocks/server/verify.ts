@@ -1,7 +1,8 @@
 // The bin's `verify` command (issue 19): sends the probes of verify-probes.ts to a running service,
 // feeds every answer to the assumption recorder, removes whatever it created (also when a probe
 // fails or the run is interrupted), prints a summary and writes the report.
-import { writeFile } from "node:fs/promises";
+import { access, constants, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/core/options.js";
 import { errorCode, redact, secretForms } from "../../src/core/redact.js";
 import { type AssumptionReport, createAssumptionRecorder, type Exchange } from "../assumptions/recorder.js";
@@ -54,6 +55,17 @@ class Interrupted extends Error {}
 /** Sends every probe the plan allows, cleans up, prints the summary; resolves with the exit status. */
 async function verify(plan: VerifyPlan, options: VerifyOptions): Promise<number> {
   const { output, timeoutMs = DEFAULT_TIMEOUT_MS, random = cryptoRandom } = options;
+  // Before any probe: a run with writes should not end unable to say what it found.
+  if (plan.report !== undefined) {
+    try {
+      await access(dirname(plan.report), constants.W_OK);
+    } catch (error) {
+      output.err(
+        `verify: cannot write --report ${plan.report} (${errorCode(error) ?? "error"} on its folder)`,
+      );
+      return 2;
+    }
+  }
   const secrets: string[] = [];
   const addSecret = (secret: string) => secrets.push(secret, ...secretForms([secret]));
   if (plan.dashboard) addSecret(plan.dashboard.token);

@@ -63,12 +63,12 @@ function markedPointers(document) {
 }
 
 /** Annotations (outside `properties`-like maps, whose keys are names) and `x-` extensions dropped. */
-function reduce(node, inNameMap = false) {
+function reduce(node) {
   if (Array.isArray(node)) return node.map((item) => reduce(item));
   if (node === null || typeof node !== "object") return node;
   const out = {};
   for (const [key, value] of Object.entries(node)) {
-    if (!inNameMap && (key.startsWith("x-") || ANNOTATIONS.has(key))) continue;
+    if (key.startsWith("x-") || ANNOTATIONS.has(key)) continue;
     const nameMap = ["properties", "patternProperties", "$defs", "headers", "schemas", "parameters"].includes(
       key,
     );

@@ -143,6 +143,22 @@ describe("the assumption recorder", () => {
     expect(confirmed).toContain("dashboard /paths/~1accounts~1team-guid/get/responses/default/headers/Allow");
   });
 
+  it("contradicts each operation's default response when a method the path lacks gets another status than expected", () => {
+    const { contradicted, report } = statuses(
+      exchange({
+        method: "PUT",
+        path: "/accounts/team-guid",
+        status: 404,
+        responseBody: envelope("NOT_FOUND"),
+        expected: 405,
+      }),
+    );
+    expect(contradicted).toEqual(["dashboard /paths/~1accounts~1team-guid/get/responses/default"]);
+    expect(report.assumptions.find((e) => e.status === "contradicted")?.evidence).toBe(
+      "PUT /accounts/team-guid answered 404 where 405 is documented",
+    );
+  });
+
   it("contradicts a missing required assumed field at its pointer, and leaves what holds it undecided", () => {
     const token = {
       id: 4,

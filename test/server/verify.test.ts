@@ -297,6 +297,25 @@ describe("verify's own failures", () => {
     expect(`${refused.out}${refused.err}`).not.toContain("not-the-key");
   });
 
+  it("exits 2 before sending anything when --report cannot be written", async () => {
+    const server = await mock();
+    const before = server.world.snapshot().dashboard.tokens.map((t) => t.lastUsedAt);
+    const result = await run([
+      "--dashboard-url",
+      server.dashboardBaseUrl,
+      "--token",
+      TOKEN.unrestricted,
+      "--report",
+      "/nonexistent-folder/r.json",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe(
+      "verify: cannot write --report /nonexistent-folder/r.json (ENOENT on its folder)",
+    );
+    expect(result.out).toBe("");
+    expect(server.world.snapshot().dashboard.tokens.map((t) => t.lastUsedAt)).toEqual(before);
+  });
+
   it("takes the secrets from environment variables", async () => {
     const server = await mock();
     const result = await run(["--dashboard-url", server.dashboardBaseUrl], {
