@@ -2,8 +2,8 @@ import type { CallbackDelivery } from "../domain/rebuild/index.js";
 import { controlRoutes } from "../routes/control-routes.js";
 import { dashboardRoutes } from "../routes/dashboard-routes.js";
 import { rebuildRoutes } from "../routes/rebuild-routes.js";
-import { coreOf, type MockWorld } from "../world.js";
-import { createDispatcher, type Dispatcher, type ObservedRequest } from "./dispatch.js";
+import { coreOf, type MockWorld, type WorldCore } from "../world.js";
+import { createDispatcher, type Dispatcher, type MountedApi, type ObservedRequest } from "./dispatch.js";
 
 export interface MockBaseUrls {
   /** Default `<world origin>/v1`. */
@@ -37,6 +37,32 @@ export interface MockDispatcherOptions extends MockBaseUrls {
 const REBUILD_SCOPE = "/api/integration/partners/hostpanel";
 
 /**
+ * The contract's two APIs where the mock serves them on `origin` (unless `urls` says otherwise): the
+ * dashboard at `/v1`, the rebuild API at its own paths. The proxy serves them at the same places.
+ */
+export function publicApis(
+  origin: string,
+  urls: MockBaseUrls = {},
+): readonly [MountedApi<WorldCore>, MountedApi<WorldCore>] {
+  return [
+    {
+      baseUrl: urls.dashboardBaseUrl ?? `${origin}/v1`,
+      scope: "",
+      routes: dashboardRoutes,
+      kind: "public",
+      journalAs: "dashboard",
+    },
+    {
+      baseUrl: urls.rebuildBaseUrl ?? origin,
+      scope: REBUILD_SCOPE,
+      routes: rebuildRoutes,
+      kind: "public",
+      journalAs: "rebuild",
+    },
+  ];
+}
+
+/**
  * Both APIs and the control API mounted on a world. Every adapter starts from this; the world keeps
  * sending its callbacks its own way (decisions/025), the adapter only watches them.
  */
@@ -58,20 +84,7 @@ export function createMockDispatcher(
   const dispatcher = createDispatcher({
     world: core,
     apis: [
-      {
-        baseUrl: options.dashboardBaseUrl ?? `${world.origin}/v1`,
-        scope: "",
-        routes: dashboardRoutes,
-        kind: "public",
-        journalAs: "dashboard",
-      },
-      {
-        baseUrl: options.rebuildBaseUrl ?? world.origin,
-        scope: REBUILD_SCOPE,
-        routes: rebuildRoutes,
-        kind: "public",
-        journalAs: "rebuild",
-      },
+      ...publicApis(world.origin, options),
       { baseUrl: `${world.origin}/__mock`, scope: "", routes: controlRoutes, kind: "control" },
     ],
     faults: core.faults,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The bin (`npx rebuild-dashboard-kit`, `npm start`): `send-callback …` sends a test callback to a
-// receiver; `verify …` checks the contract's assumptions against a running service; anything else
-// starts the mock server. Each command loads only its own modules, so
+// receiver; `verify …` checks the contract's assumptions against a running service; `proxy …` starts
+// the recording proxy (mocks/proxy/); anything else starts the mock server. Each command loads only
+// its own modules, so
 // send-callback does not load the mock.
 
 const [command, ...rest] = process.argv.slice(2);
@@ -12,6 +13,8 @@ if (command === "send-callback") {
     .then((code) => {
       process.exitCode = code;
     });
+} else if (command === "proxy") {
+  import("../proxy/proxy-command.js").then(({ runProxy }) => runProxy(rest));
 } else if (command === "verify") {
   // Ctrl+C or SIGTERM interrupts the probes; verify then removes what it created and exits. A
   // second signal ends the process at once (the handler is gone).

@@ -15,9 +15,11 @@ export function generateSdkChecks(documents) {
     const responses = {};
     for (const [operation, byStatus] of Object.entries(successResponses(document))) {
       responses[operation] = Object.fromEntries(
-        Object.entries(byStatus).map(([status, schema]) => [
+        Object.entries(byStatus).map(([status, body]) => [
           status,
-          schema === null ? null : compileShape(document, schema, "lenient", `${operation} ${status}`),
+          body === null
+            ? null
+            : compileShape(document, body.schema, "lenient", `${operation} ${status}`, body),
         ]),
       );
     }

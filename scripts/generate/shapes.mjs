@@ -98,13 +98,28 @@ function typesOf(values) {
 
 /**
  * The shape of `schema` (resolved against `document`) under `profile` ("lenient" | "exact").
- * `where` names the schema in error messages.
+ * `where` names the schema in error messages. With `origin` (lenient success responses: `{ pointer }`
+ * of the schema, `response` the response's pointer when the response is marked `x-assumed`), every
+ * node compiled from an element marked `x-assumed: true` carries its JSON pointer in `a`
+ * (decisions/039): items and inline alternatives without a mark of their own take their parent's,
+ * the body's root the response's.
  */
-export function compileShape(document, schema, profile, where) {
+export function compileShape(document, schema, profile, where, origin) {
   const exact = profile === "exact";
   const stack = [];
 
-  function compile(node, at) {
+  function compile(node, at, ptr, inherited) {
+    const shape = build(node, at, ptr);
+    // Marks only where asked for (the SDK's tables), and only on a node that can carry one.
+    if (origin && shape) {
+      const mark = node?.["x-assumed"] === true ? ptr : undefined;
+      const a = mark ?? shape.a ?? inherited;
+      if (a) shape.a = a;
+    }
+    return shape;
+  }
+
+  function build(node, at, ptr) {
     if (node === true) return {};
     if (node === false) return false;
     if (node === null || typeof node !== "object") throw new Error(`${at}: not a schema`);
@@ -114,7 +129,8 @@ export function compileShape(document, schema, profile, where) {
         Object.entries(node).filter(([key]) => key !== "$ref" && !isAnnotation(key)),
       );
       stack.push(node.$ref);
-      const target = compile(pointer(document, node.$ref), node.$ref);
+      // A $ref property's own mark (compile) wins over its target's.
+      const target = compile(pointer(document, node.$ref), node.$ref, node.$ref.slice(1));
       stack.pop();
       if (Object.keys(rest).length > 0) {
         throw new Error(`${at}: keywords beside $ref (${Object.keys(rest).join(", ")}) are not supported`);
@@ -155,14 +171,18 @@ export function compileShape(document, schema, profile, where) {
       shape.p = {};
       for (const name of names) {
         const sub = node.properties?.[name];
-        shape.p[name] = sub === undefined ? {} : compile(sub, `${at}.properties.${name}`);
+        shape.p[name] =
+          sub === undefined
+            ? {}
+            : compile(sub, `${at}.properties.${name}`, `${ptr}/properties/${pointerToken(name)}`);
       }
       if (Object.keys(shape.p).join("\n") !== names.join("\n")) {
         throw new Error(`${at}: property names that look like array indexes are not supported`);
       }
       if (required.length) shape.r = new Set(required).size;
     }
-    if (node.items !== undefined) shape.i = compile(node.items, `${at}.items`);
+    const own = origin && node["x-assumed"] === true ? ptr : undefined;
+    if (node.items !== undefined) shape.i = compile(node.items, `${at}.items`, `${ptr}/items`, own);
     const alternatives = node.oneOf ?? node.anyOf;
     if (alternatives) {
       // Only discriminated unions: the discriminator's value picks the alternative, so a check
@@ -181,7 +201,8 @@ export function compileShape(document, schema, profile, where) {
         if (!tags?.every((tag) => typeof tag === "string")) {
           throw new Error(`${at}: every alternative needs string const or enum values for ${property}`);
         }
-        const compiled = compile(alt, `${at}.${node.oneOf ? "oneOf" : "anyOf"}.${n}`);
+        const kind = node.oneOf ? "oneOf" : "anyOf";
+        const compiled = compile(alt, `${at}.${kind}.${n}`, `${ptr}/${kind}/${n}`, own);
         for (const tag of tags) {
           if (tag in shape.m) throw new Error(`${at}: two alternatives share the ${property} ${tag}`);
           shape.m[tag] = compiled;
@@ -209,14 +230,23 @@ export function compileShape(document, schema, profile, where) {
     return shape;
   }
 
-  return compile(schema, where);
+  return compile(schema, where, origin?.pointer, origin?.response);
+}
+
+/** `name` as one token of a JSON pointer (RFC 6901). */
+function pointerToken(name) {
+  return name.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
 function isAnnotation(key) {
   return ANNOTATIONS.has(key) || key.startsWith("x-");
 }
 
-/** Every success response (2xx) of every operation: `{ "GET /path": { "200": schema | null } }`. */
+/**
+ * Every success response (2xx) of every operation: `{ "GET /path": { "200": { schema, pointer,
+ * response } | null } }`: the JSON body's schema and its JSON pointer, and the response's pointer
+ * when the response is marked `x-assumed`.
+ */
 export function successResponses(document) {
   const out = {};
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -228,9 +258,18 @@ export function successResponses(document) {
         if (status === "2XX")
           throw new Error(`${method} ${path}: a 2XX range is not supported; list the statuses`);
         if (!/^2\d\d$/.test(status)) continue;
+        const at = raw.$ref
+          ? raw.$ref.slice(1)
+          : `/paths/${pointerToken(path)}/${method}/responses/${status}`;
         const response = raw.$ref ? pointer(document, raw.$ref) : raw;
         const json = Object.entries(response.content ?? {}).find(([type]) => /[/+]json\b/.test(type));
-        byStatus[status] = json ? (json[1].schema ?? true) : null;
+        byStatus[status] = json
+          ? {
+              schema: json[1].schema ?? true,
+              pointer: `${at}/content/${pointerToken(json[0])}/schema`,
+              response: response["x-assumed"] === true ? at : undefined,
+            }
+          : null;
       }
       out[`${method.toUpperCase()} ${path}`] = byStatus;
     }

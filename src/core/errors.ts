@@ -134,9 +134,33 @@ export class ResponseValidationError extends SdkError {
    * delete it and create another), when the body held one.
    */
   declare readonly tokenId?: number;
+  /**
+   * Whether the contract element the problem is in is an assumption (`x-assumed` in `openapi/`: the
+   * provider's documents do not state it) rather than confirmed by them. An assumption may simply be
+   * wrong about the real service: `npx rebuild-dashboard-kit verify` checks them all.
+   */
+  declare readonly assumed: boolean;
+  /**
+   * The JSON pointer, in the client's document (`openapi/dashboard.yaml` or `openapi/rebuild.yaml`),
+   * of that assumed element; for a confirmed one, of the response whose body it is (`jsonPath` says
+   * where in it). Undefined when no response is documented.
+   */
+  declare readonly pointer?: string;
 
-  constructor(message: string, init: ResponseErrorInit & { jsonPath: string; tokenId?: number | undefined }) {
-    super(message);
+  constructor(
+    message: string,
+    init: ResponseErrorInit & {
+      jsonPath: string;
+      tokenId?: number | undefined;
+      assumed: boolean;
+      pointer?: string;
+    },
+  ) {
+    super(
+      init.pointer
+        ? `${message} (${init.assumed ? "assumed" : "confirmed"} at ${init.pointer}; run \`npx rebuild-dashboard-kit verify\` to check the contract's assumptions)`
+        : message,
+    );
     Object.assign(this, init);
   }
 }

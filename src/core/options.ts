@@ -33,6 +33,14 @@ export interface CommonClientOptions {
   maxResponseBytes?: number;
   /** Receives a debug line per attempt and an info line per retry, secrets redacted. */
   logger?: Logger;
+  /**
+   * What a success body the contract does not describe does: `"strict"` (the default) rejects the
+   * call with `ResponseValidationError`. `"warn"` is a stopgap for a contract assumption the real
+   * service turns out not to hold, until a release fixes it: each such problem is logged once
+   * through `logger.warn` and the call resolves to the body as received (whole: not unwrapped to
+   * the method's usual result), so its declared type does not hold.
+   */
+  validateResponses?: "strict" | "warn";
   /** Extra headers for every request. They cannot replace the authentication headers. */
   headers?: Record<string, string>;
   /**

@@ -24,6 +24,11 @@ export interface ShapeNode {
   readonly e?: readonly unknown[];
   /** Other JSON Schema keywords (exact shapes only), for the `exact` argument of `checkShape`. */
   readonly k?: Readonly<Record<string, unknown>>;
+  /**
+   * The JSON pointer of the contract element this node checks when the contract marks it
+   * `x-assumed` (response shapes only; decisions/039). No mark: the provider's documents state it.
+   */
+  readonly a?: string;
 }
 
 /** Success response shapes of a document by `METHOD /path` and status; `null`: no body. */
@@ -33,6 +38,8 @@ export type ResponseShapes = Readonly<Record<string, Readonly<Record<string, Sha
 export interface ShapeIssue {
   readonly path: string;
   readonly message: string;
+  /** The pointer (`a`) of the assumed contract element the problem is in; none when it is confirmed. */
+  readonly assumed?: string | undefined;
 }
 
 /**
@@ -72,10 +79,10 @@ export function checkShape(
           : typeof value;
   if (!shape) report(out, keys, "not allowed");
   else if (shape.t && shape.t !== kind && !shape.t.includes(kind))
-    report(out, keys, `expected ${shape.t}, got ${kind}`);
+    report(out, keys, `expected ${shape.t}, got ${kind}`, "", shape.a);
   else {
     const { p, r = 0, i, m, d } = shape;
-    exact?.(shape, value, (message, at) => report(out, keys, message, at));
+    exact?.(shape, value, (message, at) => report(out, keys, message, at, shape.a));
     if (m) {
       // The discriminator's value picks the alternative. Another value (or none) tries them all, so
       // a new kind with the shape of a known one passes; in exact mode that is the exact check's
@@ -93,7 +100,7 @@ export function checkShape(
           keys.push(name);
           checkShape(p[name] as Shape, (value as Record<string, unknown>)[name], exact, keys, out);
           keys.pop();
-        } else if (n < r) report(out, keys, "required", `.${name}`);
+        } else if (n < r) report(out, keys, "required", `.${name}`, (p[name] || undefined)?.a);
         n++;
       }
     }
@@ -108,7 +115,13 @@ export function checkShape(
   return out;
 }
 
-function report(out: ShapeIssue[], keys: readonly (string | number)[], message: string, at = ""): void {
+function report(
+  out: ShapeIssue[],
+  keys: readonly (string | number)[],
+  message: string,
+  at = "",
+  assumed?: string,
+): void {
   const path = keys.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("");
-  out.push({ path: `$${path}${at}`, message });
+  out.push({ path: `$${path}${at}`, message, assumed });
 }

@@ -23,7 +23,8 @@ import {
 } from "./options.js";
 import { retryAfterMs } from "./rate-limit.js";
 import { errorCode, redact, redactHeaders, sanitizeError, secretForms } from "./redact.js";
-import { checkShape, type ResponseShapes } from "./shape.js";
+import { contractElement, invalidResponses } from "./response-problem.js";
+import { checkShape, type ResponseShapes, type ShapeIssue } from "./shape.js";
 import { sleep, startTimer } from "./timers.js";
 import { SDK_USER_AGENT } from "./version.js";
 
@@ -49,6 +50,8 @@ interface FetchResult {
   readonly data?: unknown;
   readonly error?: unknown;
   readonly response: Response;
+  /** A body with a problem `validateResponses: "warn"` let through: resolved as received, not `map`ped. */
+  readonly asReceived?: boolean;
 }
 
 /** The success data type of an openapi-fetch result (`undefined` for a 204). */
@@ -166,6 +169,7 @@ export function createTransport<Paths extends {}>(
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const clientHeaders = buildHeaders(options, options.headers);
+  const onInvalid = invalidResponses(client, options.validateResponses, logger);
 
   /** The wait before retry number `retry` (from 0), or undefined when `error` must surface now. */
   function retryDelay(
@@ -260,6 +264,7 @@ export function createTransport<Paths extends {}>(
     let data: unknown = text || undefined;
     let problem: string | undefined;
     let jsonPath = "$";
+    let issue: ShapeIssue | undefined;
     try {
       data = JSON.parse(text);
     } catch {
@@ -275,7 +280,7 @@ export function createTransport<Paths extends {}>(
     if (shape === null || !(text || shape)) {
       data = problem = undefined;
     } else if (shape && !problem) {
-      const issue = checkShape(shape, data)[0];
+      issue = checkShape(shape, data)[0];
       if (issue) {
         jsonPath = issue.path;
         problem = `an unexpected body (${jsonPath}: ${issue.message})`;
@@ -283,10 +288,24 @@ export function createTransport<Paths extends {}>(
     }
     if (problem) {
       const extra = a.invalid?.(data);
-      throw new ResponseValidationError(
-        redact(`${labelOf(a)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`, secrets),
-        { status, method, path: new URL(url).pathname, jsonPath, tokenId: extra?.tokenId },
+      onInvalid(
+        new ResponseValidationError(
+          redact(
+            `${labelOf(a)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`,
+            secrets,
+          ),
+          {
+            status,
+            method,
+            path: new URL(url).pathname,
+            jsonPath,
+            tokenId: extra?.tokenId,
+            ...contractElement(issue, method, path, status, byStatus),
+          },
+        ),
       );
+      // Only "warn" comes here.
+      return { data, response, asReceived: true };
     }
     return { data, response };
   }
@@ -336,7 +355,7 @@ export function createTransport<Paths extends {}>(
       try {
         // Cancelling rejects the attempt itself, so a custom fetch that ignores its signal cannot
         // outlive the timeout or the caller's abort.
-        const { data, error, response } = await new Promise<FetchResult>((resolve, reject) => {
+        const { data, error, response, asReceived } = await new Promise<FetchResult>((resolve, reject) => {
           // The catch below aborts the controller, which cancels the request.
           onAbort = reject;
           signal?.addEventListener("abort", reject, { once: true });
@@ -348,7 +367,7 @@ export function createTransport<Paths extends {}>(
         // A delete is retried after no answer, a timeout or a 5xx (the dashboard API never answers
         // 408 or 429), after any of which the earlier attempt may have done the work.
         if (response.ok || (policy === "delete" && retry && response.status === 404)) {
-          return { data: map ? map(data as never, response) : (data as T), response };
+          return { data: map && !asReceived ? map(data as never, response) : (data as T), response };
         }
         failure = createApiError(response, error, { label: labelOf(a), secrets, now: now() });
       } catch (error) {
