@@ -16,6 +16,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSW3_VERSION } from "../../scripts/msw3.js";
 import { ensureBuilt } from "../support/built-package.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -23,10 +24,10 @@ const require = createRequire(import.meta.url);
 const tsc = require.resolve("typescript/bin/tsc");
 const versionOf = (name: string): string =>
   JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")).version;
-// The versions this repository tests with: msw 2 (devDependency `msw`) and msw 3 (`msw3`, an alias).
+// The versions this repository tests with: msw 2 (the devDependency) and msw 3 (scripts/msw3.ts).
 const MSW = [
   { major: 2, version: versionOf("msw"), node: [process.execPath] },
-  { major: 3, version: versionOf("msw3"), node: ["npx", "-y", "-p", "node@24", "node"] },
+  { major: 3, version: MSW3_VERSION, node: ["npx", "-y", "-p", "node@24", "node"] },
 ] as const;
 const NPM_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 const execFileAsync = promisify(execFile);
