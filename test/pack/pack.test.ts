@@ -229,6 +229,29 @@ control.upsertPartner(1001, { rateLimitPerHour: "30" });
     });
   }, 90_000);
 
+  it("says to install msw when a mocks entry point that needs it is loaded without it (import and require)", async () => {
+    expect(existsSync(join(consumer, "node_modules", "msw")), "msw is not installed here").toBe(false);
+    write(
+      "no-msw.mjs",
+      `import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const said = {};
+for (const entry of ["mocks", "mocks/node", "mocks/browser"]) {
+  const name = "rebuild-dashboard-kit/" + entry;
+  said[entry] = {};
+  await import(name).then(() => { said[entry].import = "loaded"; }, (error) => { said[entry].import = error.message; });
+  try { require(name); said[entry].require = "loaded"; } catch (error) { said[entry].require = error.message; }
+}
+console.log(JSON.stringify(said));
+`,
+    );
+    const said = JSON.parse((await run(process.execPath, ["no-msw.mjs"], consumer, 60_000)).trim());
+    for (const entry of ["mocks", "mocks/node", "mocks/browser"]) {
+      const message = `rebuild-dashboard-kit/${entry} needs msw: install msw (an optional peer dependency): npm install -D msw`;
+      expect(said[entry], entry).toEqual({ import: message, require: message });
+    }
+  }, 60_000);
+
   it("installs a bin whose send-callback command documents itself and sends a callback, without msw", async () => {
     const help = await run("npx", ["rebuild-dashboard-kit", "send-callback", "--help"], consumer, 60_000);
     expect(help).toContain("Usage: rebuild-dashboard-kit send-callback --to URL --webhook-key KEY [options]");
