@@ -37,7 +37,13 @@ export function ensureMsw3(): string {
   execFileSync(
     process.platform === "win32" ? "npm.cmd" : "npm",
     ["install", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error"],
-    { cwd: INSTALL_DIR, stdio: ["ignore", "ignore", "inherit"], timeout: 300_000 },
+    // Windows runs npm.cmd only through a shell.
+    {
+      cwd: INSTALL_DIR,
+      stdio: ["ignore", "ignore", "inherit"],
+      timeout: 300_000,
+      shell: process.platform === "win32",
+    },
   );
   if (installedVersion() !== MSW3_VERSION)
     throw new Error(`msw ${MSW3_VERSION} did not install into ${INSTALL_DIR}`);
