@@ -4,8 +4,8 @@ import type { MockRequest } from "../routes/types.js";
 import type { Dispatcher } from "./dispatch.js";
 
 /**
- * Adapts the dispatcher to MSW: one catch-all handler that answers for the mock's paths and lets
- * every other request through to the next handler (or the network).
+ * Adapts the dispatcher to MSW: one handler for the mock's URLs that answers for the mock's paths
+ * and passes the rest of them on to the next handler; requests anywhere else never match it.
  */
 export function createMswHandlers(dispatch: Dispatcher) {
   // Only the mock's URLs match: any other request is unhandled for msw, so its unhandled-request
