@@ -1,5 +1,6 @@
 import { copyFile } from "node:fs/promises";
 import { defineConfig } from "tsup";
+import { writeMswPeerGuards } from "./scripts/build/msw-peer-guards.js";
 
 // The package's public entry points (package.json `exports`), each built as ESM (.js + .d.ts) and
 // CJS (.cjs + .d.cts) so that both `import` and `require` get their own types.
@@ -25,6 +26,10 @@ export default defineConfig({
   treeshake: true,
   // msw is an optional peer: only the mocks entry points load it, and the bin must not.
   external: ["msw", "msw/node", "msw/browser"],
-  // Ships the MSW worker script the browser mock was built against, for apps that do not run `msw init`.
-  onSuccess: () => copyFile("node_modules/msw/lib/mockServiceWorker.js", "dist/mockServiceWorker.js"),
+  onSuccess: async () => {
+    // Ships the MSW worker script the browser mock was built against, for apps that do not run `msw init`.
+    await copyFile("node_modules/msw/lib/mockServiceWorker.js", "dist/mockServiceWorker.js");
+    // Node's entry points for the mocks: "install msw" when it is missing (package.json `exports`).
+    await writeMswPeerGuards("dist");
+  },
 });

@@ -1,14 +1,17 @@
 // Every server of the team, however many pages that takes: `listAll` requests the next page only
 // when the loop has used up the previous one (and stops requesting when the loop stops).
 //
-//   npm start                            # the mock, in another terminal
+//   npm start                            # the mock, in another terminal (or MOCK_ORIGIN=http://… for another)
 //   npx tsx examples/list-all-servers.ts
 //
 // In an application, import from "rebuild-dashboard-kit" instead of "../src/index.js".
 import { DashboardClient } from "../src/index.js";
 
+// The mock's origin: MOCK_ORIGIN (`npm start`'s by default; the tests start a mock on a free port).
+const origin = process.env.MOCK_ORIGIN ?? "http://127.0.0.1:4010";
+
 const dashboard = new DashboardClient({
-  baseUrl: process.env.DASHBOARD_BASE_URL ?? "http://127.0.0.1:4010/v1",
+  baseUrl: `${origin}/v1`,
   token: "mock-token-unrestricted",
   // Here only to print the requests the loop makes; real code leaves `fetch` out.
   fetch: (request) => {

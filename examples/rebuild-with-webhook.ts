@@ -1,21 +1,26 @@
 // The rebuild round trip: submit a site, then receive the completion callback in your own webhook
 // receiver, a plain node:http server around `createRebuildWebhookHandler`.
 //
-//   npm start                            # the mock, in another terminal
+//   npm start                            # the mock, in another terminal (or MOCK_ORIGIN=http://… for another)
 //   npx tsx examples/rebuild-with-webhook.ts
 //
-// In an application, import from "rebuild-dashboard-kit" and "rebuild-dashboard-kit/webhooks".
+// In an application, import from "rebuild-dashboard-kit", "rebuild-dashboard-kit/webhooks" and
+// "rebuild-dashboard-kit/mocks/control".
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { MockControlClient } from "../mocks/control/index.js";
 import { RebuildClient } from "../src/index.js";
 import {
   createRebuildWebhookHandler,
   type RebuildCompletedCallback,
   toNodeHandler,
 } from "../src/webhooks/index.js";
-import { mockControl } from "./support/mock-control.js";
 
+// The mock's origin: MOCK_ORIGIN (`npm start`'s by default; the tests start a mock on a free port).
+const origin = process.env.MOCK_ORIGIN ?? "http://127.0.0.1:4010";
+// The mock's control API does what the real service's partner console would (set the webhook URL).
+const control = new MockControlClient({ baseUrl: origin });
 const partnerId = 1001;
 const received: RebuildCompletedCallback[] = [];
 
@@ -38,10 +43,10 @@ console.log(`receiver listening at ${webhookUrl}`);
 
 try {
   // With the real service, the webhook URL is set in the partner console.
-  await mockControl("PUT", `/partners/${partnerId}`, { webhookUrl });
+  await control.upsertPartner(partnerId, { webhookUrl });
 
   const rebuild = new RebuildClient({
-    baseUrl: process.env.REBUILD_BASE_URL ?? "http://127.0.0.1:4010",
+    baseUrl: origin,
     partnerId,
     apiKey: "mock-rebuild-key-1001",
   });
@@ -52,7 +57,7 @@ try {
 
   // The mock completes a rebuild after 5 s; advancing its clock skips the wait. It answers once the
   // callback has been delivered, so the receiver has it by now.
-  await mockControl("POST", "/clock/advance", { seconds: 5 });
+  await control.advanceClock({ seconds: 5 });
   const event = received.find((callback) => callback.request_id === submitted.requestId);
   if (!event) throw new Error("the callback did not arrive");
   console.log(
@@ -61,8 +66,6 @@ try {
   console.log(JSON.stringify(event, null, 2));
 } finally {
   // Leave the partner as the seed has it: callbacks go to the mock's built-in sink.
-  await mockControl("PUT", `/partners/${partnerId}`, {
-    webhookUrl: `{origin}/__mock/webhook-sink/${partnerId}`,
-  });
+  await control.upsertPartner(partnerId, { webhookUrl: `{origin}/__mock/webhook-sink/${partnerId}` });
   receiver.close();
 }

@@ -2,13 +2,15 @@
 // client; the management API refuses it), then a token manager, which may hand out tokens no
 // broader than itself.
 //
-//   npm start                            # the mock, in another terminal
+//   npm start                            # the mock, in another terminal (or MOCK_ORIGIN=http://… for another)
 //   npx tsx examples/scoped-token.ts
 //
 // In an application, import from "rebuild-dashboard-kit" instead of "../src/index.js".
 import { DashboardClient, PermissionDeniedError } from "../src/index.js";
 
-const baseUrl = process.env.DASHBOARD_BASE_URL ?? "http://127.0.0.1:4010/v1";
+// The mock's origin: MOCK_ORIGIN (`npm start`'s by default; the tests start a mock on a free port).
+const origin = process.env.MOCK_ORIGIN ?? "http://127.0.0.1:4010";
+const baseUrl = `${origin}/v1`;
 // The mock's seeded token without claims: it may call everything.
 const admin = new DashboardClient({ baseUrl, token: "mock-token-unrestricted" });
 

@@ -1,5 +1,6 @@
 /** Browser entry point: everything in `./mocks` plus the MSW service-worker setup. */
 import { setupWorker } from "msw/browser";
+import { unhandledRequestOption } from "./http/msw-handlers.js";
 import { createHandlers, createMockWorld, type MockBaseUrls, type MockWorld } from "./index.js";
 
 export * from "./index.js";
@@ -23,7 +24,8 @@ export async function startMockWorker(options: MockWorkerOptions = {}) {
   const worker = setupWorker(...createHandlers(world, baseUrls));
   await worker.start({
     serviceWorker: { url: serviceWorkerUrl ?? "/mockServiceWorker.js" },
-    onUnhandledRequest: "bypass",
+    // The app's other requests (its own backend, assets) go to the network, under msw 2 and 3 alike.
+    ...unhandledRequestOption("bypass"),
     quiet: quiet ?? false,
   });
   return { world, worker, stop: () => worker.stop() };

@@ -12,9 +12,12 @@ import { createClock, createHandlers, createMockWorld } from "../../mocks/index.
 const world = createMockWorld({ clock: createClock({ frozenAt: Date.parse("2026-03-01T12:00:00Z") }) });
 
 // The handlers answer for the mock's origin (http://127.0.0.1:4010 by default); anything else goes
-// on to your other handlers. `onUnhandledRequest: "error"` catches a URL typo early.
+// on to your other handlers. Failing on a request nothing answers catches a URL typo early: msw 2
+// calls the option `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each ignores the other's, so one
+// object with both works under either (with one msw, pass only its own, inline).
 const server = setupServer(...createHandlers(world));
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+const unhandled = { onUnhandledRequest: "error", onUnhandledFrame: "error" } as const;
+beforeAll(() => server.listen(unhandled));
 afterEach(() => world.reset()); // back to the seed: each test starts from the same state
 afterAll(() => server.close());
 

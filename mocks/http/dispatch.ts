@@ -92,6 +92,17 @@ export interface Dispatcher {
    * adapter finds the operations it answers itself (the node server's console and event stream).
    */
   locate(operationId: string): URL | undefined;
+  /**
+   * Where the mock answers, each an origin and the path below which it does (`http://127.0.0.1:4010/v1`):
+   * how the MSW adapter matches only the mock's requests, leaving the rest unhandled for msw.
+   */
+  readonly scopes: readonly string[];
+  /**
+   * The 404 for a request no API is mounted at (the standalone server's answer to a request the
+   * mock does not serve): when the path is an operation's below an API's base path, the message
+   * names the path with it (`/si/servers` → `/v1/si/servers`).
+   */
+  notMounted(method: string, url: URL): MockResponse;
 }
 
 /**
@@ -204,6 +215,19 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       return (found?.kind === "found" ? found.route.maxBodyBytes : undefined) ?? MAX_BODY_BYTES;
     },
     report: observe,
+    scopes: mounted.map((m) => m.origin + m.scopePath),
+    notMounted(method: string, url: URL) {
+      const meant = mounted.find(
+        (m) =>
+          m.prefix !== "" &&
+          m.origin === url.origin &&
+          m.router.match(method, url.pathname).kind !== "not-found",
+      );
+      const hint = meant
+        ? `; did you mean ${meant.prefix}${url.pathname}? (this API's base URL is ${meant.api.baseUrl})`
+        : "";
+      return errorResponse(new DomainError("NOT_FOUND", `No resource at ${url.pathname}${hint}`));
+    },
     locate(operationId: string) {
       for (const entry of mounted) {
         const route = entry.api.routes.find((r) => r.operationId === operationId && !r.path.includes("{"));

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { DomainError } from "../domain/errors.js";
 import type { DispatchResult, HeaderReader, MockRequest, MockResponse } from "../routes/types.js";
 import type { Dispatcher } from "./dispatch.js";
 import type { Edge } from "./edge.js";
@@ -140,9 +139,7 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
             return;
           }
           const response =
-            result.kind === "pass"
-              ? errorResponse(new DomainError("NOT_FOUND", `No resource at ${request.url.pathname}`))
-              : result.response;
+            result.kind === "pass" ? dispatch.notMounted(method, request.url) : result.response;
           send(withBody, response, answer);
         } catch (error) {
           internal(res, error);

@@ -53,13 +53,26 @@ export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, Edg
   events?: EventStreamOptions;
 }
 
+/**
+ * What `startMockServer` resolves with once the server listens (docs/guides/msw.md shows it in use).
+ * Close it when done, e.g. in `afterAll`: the port stays taken until then.
+ */
 export interface RunningMockServer {
+  /**
+   * The world served: the control API in-process (`world.state()`, `world.clock`,
+   * `world.listRequests()`, …) on the same state the HTTP requests see. Yours when given as `world`.
+   */
   readonly world: MockWorld;
-  /** `http://host:port`: the rebuild base URL and the control API's origin. */
+  /**
+   * `http://host:port`, with the port actually bound (`port: 0` picks a free one): the control API
+   * (`/__mock`) and the console live below it; `MockControlClient`'s `baseUrl`.
+   */
   readonly origin: string;
-  /** `http://host:port/v1`. */
+  /** The dashboard API's base URL, `http://host:port/v1`: `DashboardClient`'s `baseUrl`. */
   readonly dashboardBaseUrl: string;
+  /** The rebuild API's base URL (the origin itself): `RebuildClient`'s `baseUrl`. */
   readonly rebuildBaseUrl: string;
+  /** The node:http server underneath, for what the fields above do not cover (`address()`, events). */
   readonly server: Server;
   /** True when the world came from an existing `stateFile`. */
   readonly resumed: boolean;

@@ -5,12 +5,12 @@ import { parseArgs, USAGE } from "./args.js";
 import { banner } from "./banner.js";
 import { UsageError } from "./flags.js";
 import { loadSeedFile } from "./load-seed.js";
-import { watchParent } from "./parent-watch.js";
+import { parentGone, runByNpmStart } from "./parent-watch.js";
 
 // How long a stop may take before the process exits anyway (the port is free long before).
 const STOP_DEADLINE_MS = 5_000;
 
-async function main(argv: readonly string[]): Promise<void> {
+async function main(argv: readonly string[], parentLeft: Promise<void> | undefined): Promise<void> {
   const options = parseArgs(argv);
   if (options.help) {
     console.log(USAGE);
@@ -51,9 +51,10 @@ async function main(argv: readonly string[]): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
-  // npm runs the script through `sh -c`, which does not pass a signal on: when whatever started
-  // the mock goes away, the mock goes too (decisions/017).
-  watchParent(() => stop("parent process exited"));
+  // Under `npm start` only: npm runs the script through `sh -c`, which does not pass a signal on,
+  // so when npm goes away the mock goes too (decisions/017, decisions/045). Watched from the
+  // bin's first moments: a parent gone during the start stops the mock as soon as it is up.
+  void parentLeft?.then(() => stop("parent process exited"));
   console.log(
     banner(running.origin, seed, {
       host: options.host,
@@ -77,7 +78,7 @@ export function serve(argv: readonly string[]): void {
   process.on("uncaughtException", (error) =>
     console.error("mock: uncaught exception (still serving):", error),
   );
-  main(argv).catch((error: unknown) => {
+  main(argv, runByNpmStart() ? parentGone() : undefined).catch((error: unknown) => {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${USAGE}`);
       process.exit(2);

@@ -17,16 +17,27 @@ export type ApiTokenList = Schemas["ApiTokenList"];
 /** A token just created: the only object that carries its secret `token`. */
 export type CreatedApiToken = Schemas["CreatedApiToken"];
 /** What `apiTokens.create` sends: a `name` and the `claims` (`[]` for an unrestricted token). */
-export type CreateApiTokenRequest = Schemas["CreateApiTokenRequest"];
+export type CreateApiTokenRequest = Omit<Schemas["CreateApiTokenRequest"], "claims"> & {
+  claims: ClaimInput[];
+};
 /** A permission carried by a token, told apart by `name`. */
 export type Claim = Schemas["Claim"];
 export type McpClaim = Schemas["McpClaim"];
 export type ManageApiTokensClaim = Schemas["ManageApiTokensClaim"];
 export type McpClaimAttributes = Schemas["McpClaimAttributes"];
 /** A claim requested for a new token; `readonly` and `attributes` may be left out. */
-export type ClaimInput = Schemas["ClaimInput"];
+export type ClaimInput = McpClaimInput | ManageApiTokensClaimInput;
 export type McpClaimInput = Schemas["McpClaimInput"];
-export type ManageApiTokensClaimInput = Schemas["ManageApiTokensClaimInput"];
+/**
+ * The contract's `manage-api-tokens` claim input, its `attributes` (none allowed: the contract's
+ * `Record<string, never>`) stated as "none of an `mcp` claim's attributes": an object literal with
+ * any attribute is refused all the same, and beside it in `ClaimInput` a misspelt `mcp` attribute
+ * gets an error that names it (with the index signature TypeScript reported only "Type 'string' is
+ * not assignable to type 'never'").
+ */
+export type ManageApiTokensClaimInput = Omit<Schemas["ManageApiTokensClaimInput"], "attributes"> & {
+  attributes?: { [K in keyof McpClaimAttributes]?: never };
+};
 /** An API token's `id`. */
 export type ApiTokenId = operations["getApiToken"]["parameters"]["path"]["id"];
 

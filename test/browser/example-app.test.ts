@@ -26,8 +26,10 @@ async function textOnceIt(page: Page, selector: string, text: string | RegExp): 
 
 describe("the browser example app", () => {
   it("lists servers, shows a new token's secret once and watches a rebuild complete", async () => {
-    // MSW_PACKAGE: the msw the suite runs with (vitest.msw3.config.ts sets msw3).
-    const app = await serveExampleApp({ host: "127.0.0.1", port: 0, msw: process.env.MSW_PACKAGE ?? "msw" });
+    // MSW_FROM: where the msw the suite runs with is installed, when not here (vitest.msw3.config.ts
+    // sets it to msw 3's).
+    const mswFrom = process.env.MSW_FROM;
+    const app = await serveExampleApp({ host: "127.0.0.1", port: 0, ...(mswFrom ? { mswFrom } : {}) });
     onTestFinished(() => app.close());
     const browser = await launchChromium();
     onTestFinished(() => browser.close());

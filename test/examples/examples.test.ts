@@ -1,7 +1,8 @@
 // Runs each program in examples/ the way a reader would (`npx tsx examples/<name>.ts`), against a
 // fresh standalone mock of its own, and checks that it succeeds and prints what it promises.
 import { spawn } from "node:child_process";
-import { describe, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { startMockServer } from "../../mocks/node.js";
 
 interface Run {
@@ -16,8 +17,7 @@ async function runExample(name: string): Promise<Run> {
     const child = spawn("npx", ["tsx", `examples/${name}.ts`], {
       env: {
         ...process.env,
-        DASHBOARD_BASE_URL: mock.dashboardBaseUrl,
-        REBUILD_BASE_URL: mock.rebuildBaseUrl,
+        // The one variable the examples read.
         MOCK_ORIGIN: mock.origin,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -41,6 +41,23 @@ async function runExample(name: string): Promise<Run> {
     await mock.close();
   }
 }
+
+describe("examples/ run anywhere", () => {
+  it("take the mock's origin from MOCK_ORIGIN alone and steer it with MockControlClient, not a helper of their own", () => {
+    const dir = new URL("../../examples/", import.meta.url);
+    const programs = readdirSync(dir).filter((name) => name.endsWith(".ts"));
+    expect(programs.length).toBeGreaterThan(0);
+    for (const name of programs) {
+      const source = readFileSync(new URL(name, dir), "utf8");
+      const variables = [...source.matchAll(/process\.env\.(\w+)/g)].map((m) => m[1]);
+      expect(variables, name).toEqual(["MOCK_ORIGIN"]);
+      expect(source, name).not.toMatch(/from "\.\/support\//);
+      if (source.includes("/__mock") || source.includes("advanceClock")) {
+        expect(source, name).toContain("MockControlClient");
+      }
+    }
+  });
+});
 
 describe.concurrent("examples/", { timeout: 60_000 }, () => {
   it("scoped-token: an mcp token is refused the servers; a manager creates a narrower token", async ({

@@ -16,6 +16,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSW3_VERSION } from "../../scripts/msw3.js";
 import { ensureBuilt } from "../support/built-package.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -23,10 +24,10 @@ const require = createRequire(import.meta.url);
 const tsc = require.resolve("typescript/bin/tsc");
 const versionOf = (name: string): string =>
   JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")).version;
-// The versions this repository tests with: msw 2 (devDependency `msw`) and msw 3 (`msw3`, an alias).
+// The versions this repository tests with: msw 2 (the devDependency) and msw 3 (scripts/msw3.ts).
 const MSW = [
   { major: 2, version: versionOf("msw"), node: [process.execPath] },
-  { major: 3, version: versionOf("msw3"), node: ["npx", "-y", "-p", "node@24", "node"] },
+  { major: 3, version: MSW3_VERSION, node: ["npx", "-y", "-p", "node@24", "node"] },
 ] as const;
 const NPM_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
 const execFileAsync = promisify(execFile);
@@ -227,6 +228,29 @@ control.upsertPartner(1001, { rateLimitPerHour: "30" });
       }
     });
   }, 90_000);
+
+  it("says to install msw when a mocks entry point that needs it is loaded without it (import and require)", async () => {
+    expect(existsSync(join(consumer, "node_modules", "msw")), "msw is not installed here").toBe(false);
+    write(
+      "no-msw.mjs",
+      `import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const said = {};
+for (const entry of ["mocks", "mocks/node", "mocks/browser"]) {
+  const name = "rebuild-dashboard-kit/" + entry;
+  said[entry] = {};
+  await import(name).then(() => { said[entry].import = "loaded"; }, (error) => { said[entry].import = error.message; });
+  try { require(name); said[entry].require = "loaded"; } catch (error) { said[entry].require = error.message; }
+}
+console.log(JSON.stringify(said));
+`,
+    );
+    const said = JSON.parse((await run(process.execPath, ["no-msw.mjs"], consumer, 60_000)).trim());
+    for (const entry of ["mocks", "mocks/node", "mocks/browser"]) {
+      const message = `rebuild-dashboard-kit/${entry} needs msw: install msw (an optional peer dependency): npm install -D msw`;
+      expect(said[entry], entry).toEqual({ import: message, require: message });
+    }
+  }, 60_000);
 
   it("installs a bin whose send-callback command documents itself and sends a callback, without msw", async () => {
     const help = await run("npx", ["rebuild-dashboard-kit", "send-callback", "--help"], consumer, 60_000);

@@ -27,6 +27,10 @@ beforeAll(async () => {
       bodyLimit: () => 1024,
       report: () => undefined,
       locate: () => undefined,
+      scopes: [],
+      notMounted: () => {
+        throw new Error("not called: the dispatcher throws first");
+      },
     },
   );
   const edge: Edge = {

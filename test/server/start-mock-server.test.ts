@@ -116,6 +116,26 @@ describe("startMockServer", () => {
     }
   });
 
+  it("names the path with the API's base path when a request left it out (a forgotten /v1)", async () => {
+    const server = await start();
+    const forgotten = await fetch(`${server.origin}/si/servers`, {
+      headers: { authorization: `Bearer ${TOKEN.unrestricted}` },
+    });
+    expect(forgotten.status).toBe(404);
+    expect(await forgotten.json()).toEqual({
+      message: `No resource at /si/servers; did you mean /v1/si/servers? (this API's base URL is ${server.dashboardBaseUrl})`,
+      error: { code: "NOT_FOUND" },
+    });
+    // A path parameter and another method: still a dashboard operation's path below /v1.
+    const token = await fetch(`${server.origin}/dashboard/api-tokens/7`, { method: "DELETE" });
+    expect(((await token.json()) as { message: string }).message).toContain(
+      "did you mean /v1/dashboard/api-tokens/7?",
+    );
+    // Nothing to point at: the plain 404.
+    const elsewhere = await fetch(`${server.origin}/nothing/here`);
+    expect(((await elsewhere.json()) as { message: string }).message).toBe("No resource at /nothing/here");
+  });
+
   it("matches requests on the server's own origin whatever allowed Host header the client sent", async () => {
     const server = await start();
     for (const host of ["localhost:80", "LOCALHOST", "app.localhost:5173", "127.0.0.2", "[::1]:4010"]) {

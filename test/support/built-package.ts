@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const INPUTS = ["src", "mocks", "package.json", "tsup.config.ts", "tsconfig.json"];
+const INPUTS = ["src", "mocks", "scripts/build", "package.json", "tsup.config.ts", "tsconfig.json"];
 const OUTPUT = join(ROOT, "dist", "index.js");
 const LOCK = join(ROOT, "test-results", "build.lock");
 /** A lock older than this was left by a run that died while building. */
