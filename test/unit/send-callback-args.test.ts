@@ -152,9 +152,9 @@ describe("send-callback's options", () => {
     [[...REQUIRED, "--partner-id", "0x10"], "(partner_id: expected integer, got string)"],
     [
       [...REQUIRED, "--partner-id", "99999999999999999999"],
-      '--partner-id "99999999999999999999" cannot be sent as written',
+      "(partner_id: must be within ±(2^53 - 1): JSON numbers beyond lose digits)",
     ],
-    [[...REQUIRED, "--partner-id", "1e400"], '--partner-id "1e400" cannot be sent as written'],
+    [[...REQUIRED, "--partner-id", "1e400"], '--partner-id "1e400" is refused by the contract\'s callback schema'],
     [[...REQUIRED, "--error-code", "x"], "--error-code goes with --status failed"],
     [
       [...REQUIRED, "--status", "success", "--error-message", "x"],
