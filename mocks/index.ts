@@ -20,6 +20,7 @@ export {
   type Clock,
   ClockLimitError,
   type ClockOptions,
+  type ClockStep,
   createClock,
   type TimerPort,
 } from "./domain/clock.js";

@@ -9,7 +9,7 @@ import type {
   RequestId,
 } from "./control/operations.js";
 import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
-import { type Clock, ClockLimitError, createClock } from "./domain/clock.js";
+import { type Clock, ClockLimitError, createClock, type TimerPort } from "./domain/clock.js";
 import {
   createDashboardDomain,
   type DashboardDomain,
@@ -148,7 +148,7 @@ export interface MockControl {
 export interface MockWorld extends MockControl {
   /** The mock's own origin: the control API (`/__mock`) and the built-in webhook sink live under it. */
   readonly origin: string;
-  /** The virtual clock: `advance(ms)` runs what falls due (completions, callback retries). */
+  /** The virtual clock: `advance({ seconds })` (or a number of ms) runs what falls due (completions, callback retries). */
   readonly clock: MockClock;
   /**
    * Calls `listener` after every change: a request to either API that changed something (a token's
@@ -199,14 +199,23 @@ export function coreOf(world: MockWorld): WorldCore {
   return core;
 }
 
-const realTimers = {
-  set: (callback: () => void, delayMs: number) => {
-    const handle = setTimeout(callback, delayMs);
+/**
+ * The host's timers and time, looked up on `globalThis` each time they are used, never captured: a
+ * test runner's fake timers (vitest, jest, sinon) installed before or after the world was created
+ * drive its completions, deliveries and rate windows (decisions/044). Each handle is cleared with the
+ * `clearTimeout` of the timers that set it, so switching between real and fake timers never hands one
+ * a handle of the other.
+ */
+const hostTime = () => globalThis.Date.now();
+const hostTimers: TimerPort = {
+  set: (callback, delayMs) => {
+    const { setTimeout: set, clearTimeout: clear } = globalThis;
+    const handle = set(callback, delayMs);
     // A pending rebuild must not keep a test process or CLI alive on its own.
     if (typeof handle === "object" && handle && "unref" in handle) handle.unref();
-    return handle;
+    return () => clear(handle);
   },
-  clear: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  clear: (handle) => (handle as () => void)(),
 };
 
 // A clock drives one world: its reset and its scheduled tasks are the world's.
@@ -231,8 +240,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   const clock =
     options.clock ??
     createClock({
-      source: Date.now,
-      timers: realTimers,
+      source: hostTime,
+      timers: hostTimers,
       onTaskError:
         options.onInternalError ?? ((error) => console.error("mock: scheduled work failed:", error)),
     });
