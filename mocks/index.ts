@@ -25,6 +25,7 @@ export {
   type TimerPort,
 } from "./domain/clock.js";
 export { type DashboardSeed, defaultDashboardSeed } from "./domain/dashboard/index.js";
+export { defineSeed, type SeedDefinition } from "./domain/define-seed.js";
 export type { FaultSettings } from "./domain/faults.js";
 export { type Random, seededRandom } from "./domain/random.js";
 export {

@@ -10,11 +10,7 @@ import type {
 } from "./control/operations.js";
 import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
 import { type Clock, ClockLimitError, createClock, type TimerPort } from "./domain/clock.js";
-import {
-  createDashboardDomain,
-  type DashboardDomain,
-  defaultDashboardSeed,
-} from "./domain/dashboard/index.js";
+import { createDashboardDomain, type DashboardDomain } from "./domain/dashboard/index.js";
 import { DomainError, validationFailed } from "./domain/errors.js";
 import { type FaultSettings, NO_FAULTS, withFaults } from "./domain/faults.js";
 import { cryptoRandom, type Random } from "./domain/random.js";
@@ -22,11 +18,10 @@ import {
   type CallbackDelivery,
   type CallbackTransport,
   createRebuildDomain,
-  defaultRebuildSeed,
   type RebuildDomain,
 } from "./domain/rebuild/index.js";
 import { createRequestJournal, type RequestJournal } from "./domain/request-journal.js";
-import { checkSeed, type MockSeed, seedError } from "./domain/seed.js";
+import { checkSeed, completeSeed, type MockSeed, seedError } from "./domain/seed.js";
 import { EARLIEST_TIME_MS, formatInstant, formatTimestamp, LATEST_TIME_MS } from "./domain/timestamp.js";
 import { checkedBody } from "./domain/validation/check.js";
 import { checkedParameters, readPathParameters } from "./domain/validation/parameters.js";
@@ -250,8 +245,10 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   const origin = checkOrigin(options.origin ?? DEFAULT_ORIGIN);
   // Only a missing half means the default: an explicit null is a mistake the schema reports. A copy
   // is checked and kept, so what the caller changes later never reaches a reset unchecked.
-  const { dashboard: dashboardSeed = defaultDashboardSeed, rebuild: rebuildSeed = defaultRebuildSeed } =
-    checkSeed(structuredClone(options.seed ?? {}));
+  // Lists left out are the default seed's.
+  const { dashboard: dashboardSeed, rebuild: rebuildSeed } = completeSeed(
+    checkSeed(structuredClone(options.seed ?? {})),
+  );
 
   const callbackListeners = new Set<CallbackListener>();
   const send =

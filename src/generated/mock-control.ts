@@ -631,21 +631,21 @@ export interface components {
             /** @description Share of requests whose connection is dropped. */
             resetRate?: number;
         };
-        /** @description What a mock starts from and `reset` returns to (`createMockWorld({ seed })`, `--seed`). Either half may be left out for its default. Every value is checked as the API would check it in a request; references (a user's team, a token's user, a server's team) must exist and ids, GUIDs, emails and secrets must be unique. */
+        /** @description What a mock starts from and `reset` returns to (`createMockWorld({ seed })`, `--seed`). Either half may be left out for its default, and a half may give any of its lists: each list it leaves out is the default seed's (a seed of only `dashboard.servers` keeps the default teams, users and tokens). Every value is checked as the API would check it in a request; references (a user's team, a token's user, a server's team) must exist among the lists the mock ends up with, and ids, GUIDs, emails and secrets must be unique. */
         MockSeed: {
             dashboard?: components["schemas"]["DashboardSeed"];
             rebuild?: components["schemas"]["RebuildSeed"];
         };
-        /** @description Teams, users, tokens (secrets in clear) and servers. */
+        /** @description Teams, users, tokens (secrets in clear) and servers; a list left out is the default seed's. */
         DashboardSeed: {
             /** @description Teams. */
-            teams: components["schemas"]["Team"][];
+            teams?: components["schemas"]["Team"][];
             /** @description Users, each in a team. */
-            users: components["schemas"]["User"][];
+            users?: components["schemas"]["User"][];
             /** @description API tokens, each of a user. */
-            tokens: components["schemas"]["SeedToken"][];
+            tokens?: components["schemas"]["SeedToken"][];
             /** @description Each team's inventory, in connection order. */
-            servers: components["schemas"]["TeamServer"][];
+            servers?: components["schemas"]["TeamServer"][];
         };
         /** @description A team. */
         Team: {
@@ -685,10 +685,10 @@ export interface components {
             /** @description Whether the server is active. */
             active: boolean;
         };
-        /** @description Partners. */
+        /** @description Partners; left out, the default seed's. */
         RebuildSeed: {
             /** @description Partners, each by its id. */
-            partners: components["schemas"]["SeedPartner"][];
+            partners?: components["schemas"]["SeedPartner"][];
         };
         /** @description A partner: its id and any settings (the ones left out default as for a partner created by `PUT /partners/{partnerId}`). */
         SeedPartner: {
