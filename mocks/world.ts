@@ -12,7 +12,14 @@ import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
 import { type Clock, ClockLimitError, createClock, type TimerPort } from "./domain/clock.js";
 import { createDashboardDomain, type DashboardDomain } from "./domain/dashboard/index.js";
 import { DomainError, validationFailed } from "./domain/errors.js";
-import { type FaultSettings, NO_FAULTS, withFaults } from "./domain/faults.js";
+import {
+  checkedRules,
+  type FaultRule,
+  type FaultSettings,
+  NO_FAULTS,
+  takeRule,
+  withFaults,
+} from "./domain/faults.js";
 import { cryptoRandom, type Random } from "./domain/random.js";
 import {
   type CallbackDelivery,
@@ -177,6 +184,8 @@ export interface WorldCore {
   /** The request journal the dispatcher feeds (decisions/030). */
   readonly journal: RequestJournal;
   faults(): Readonly<FaultSettings>;
+  /** The scripted fault rule for one call of `operationId`, used up by being taken (decisions/044). */
+  takeRule(operationId: string): FaultRule | undefined;
   /** Sees every callback attempt the world makes, once it ended; returns a function that stops it. */
   observeCallbacks(listener: CallbackListener): () => void;
 }
@@ -295,6 +304,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   const rebuild = announcingRebuild(loadedRebuild, changed);
   // Each world its own settings, never the shared default object.
   let faults: FaultSettings = { ...NO_FAULTS };
+  // Scripted fault rules still pending, in the order they apply: neither state nor in snapshots.
+  let rules: FaultRule[] = [];
   // A partner id as the operation's own path parameter reads it.
   type PartnerOperation = "upsertPartner" | "rotatePartnerKey" | "listSinkEntries";
   const knownPartnerId = (operation: PartnerOperation, id: number) => {
@@ -331,6 +342,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       loadedDashboard.reset();
       loadedRebuild.reset();
       faults = { ...NO_FAULTS };
+      rules = [];
       journal.clear();
       changed();
     },
@@ -361,6 +373,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       clock.setTime(Math.min(LATEST_TIME_MS, Math.max(EARLIEST_TIME_MS, at)));
       loadedRebuild.restore(read.rebuild);
       faults = read.faults;
+      // Rules script the requests to come of a session, not state to carry on (decisions/044).
+      rules = [];
       // Entries from before would sit on another timeline (the clock may have gone back).
       journal.clear();
       changed();
@@ -404,12 +418,17 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     listSinkEntries: (id) => ({ data: rebuild.sinkList(knownPartnerId("listSinkEntries", id)) }),
 
-    getFaults: () => ({ ...faults }),
+    getFaults: () => ({ ...faults, rules: structuredClone(rules) }),
 
     setFaults(input) {
-      faults = withFaults(faults, body("setFaults", input));
+      const patch = body("setFaults", input);
+      // Both checked before either changes: a refused body changes nothing.
+      const next = withFaults(faults, patch);
+      const nextRules = patch.rules === undefined ? rules : checkedRules(patch.rules);
+      faults = next;
+      rules = nextRules;
       changed();
-      return { ...faults };
+      return world.getFaults();
     },
 
     listRequests: (query) =>
@@ -435,6 +454,11 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     random,
     journal,
     faults: () => faults,
+    takeRule(operationId) {
+      const rule = takeRule(rules, operationId);
+      if (rule) changed();
+      return rule;
+    },
     observeCallbacks(listener) {
       callbackListeners.add(listener);
       return () => callbackListeners.delete(listener);

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import openapiTS, { astToString, COMMENT_HEADER, NEVER } from "openapi-typescript";
 import { parse } from "yaml";
 import { generateConsolePage } from "./generate/console.mjs";
+import { generateDocumentedFailures } from "./generate/documented-failures.mjs";
 import { generateLimits } from "./generate/limits.mjs";
 import { generateSdkChecks } from "./generate/sdk-checks.mjs";
 import { generateValidators } from "./generate/validators.mjs";
@@ -28,6 +29,8 @@ const generators = [
   [generateConsolePage, ["mock-control"]],
   // Numbers the contract states that hand-written code uses as values (a page size, journal lengths).
   [generateLimits, ["dashboard", "mock-control"]],
+  // Each public operation's documented failures, what a scripted fault answers (decisions/044).
+  [generateDocumentedFailures, ["dashboard", "rebuild"]],
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { DomainError } from "../domain/errors.js";
-import { decideFault, type FaultDecision, type FaultSettings } from "../domain/faults.js";
+import { decideFault, type FaultDecision, type FaultRule, type FaultSettings } from "../domain/faults.js";
 import type { Random } from "../domain/random.js";
 import type { JournalCaller, JournalRecord, RequestJournal } from "../domain/request-journal.js";
 import { checkBodySize, MAX_BODY_BYTES } from "../routes/body.js";
@@ -11,7 +11,7 @@ import {
   type MockResponse,
   type RouteDefinition,
 } from "../routes/types.js";
-import { errorResponse, injectedFaultResponse } from "./error-response.js";
+import { errorResponse, injectedFaultResponse, scriptedFaultResponse } from "./error-response.js";
 
 type OperationId = JournalRecord["operationId"];
 
@@ -60,6 +60,11 @@ export interface DispatcherOptions<World> {
   world: World;
   apis: readonly MountedApi<World>[];
   faults: () => Readonly<FaultSettings>;
+  /**
+   * The scripted fault rule that applies to one call of a public operation, used up by being taken
+   * (decisions/044); while one applies, `faults` does not.
+   */
+  takeRule?: (operationId: string) => FaultRule | undefined;
   random: Random;
   /**
    * Where every answered request to an API with `journalAs` is recorded, the one place the request
@@ -143,10 +148,21 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       caller = who;
     };
 
-    const settings = entry.api.kind === "public" ? options.faults() : undefined;
-    const delayMs = settings?.latencyMs ?? 0;
-    const fault = settings ? decideFault(settings, options.random) : "none";
     const found = entry.router.match(req.method, below(entry, req.url));
+    const isPublic = entry.api.kind === "public";
+    const operationId = found.kind === "found" ? found.route.operationId : undefined;
+    const rule = isPublic && operationId !== undefined ? options.takeRule?.(operationId) : undefined;
+    const settings = isPublic && !rule ? options.faults() : undefined;
+    const delayMs = rule ? (rule.latencyMs ?? 0) : (settings?.latencyMs ?? 0);
+    const fault: FaultDecision = rule
+      ? rule.reset
+        ? "reset"
+        : rule.status !== undefined
+          ? "error"
+          : "none"
+      : settings
+        ? decideFault(settings, options.random)
+        : "none";
     const conclude = (response: MockResponse): DispatchResult => {
       observe({ request: req, response, fault });
       if (journalAs) {
@@ -155,7 +171,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
           api: journalAs,
           method: req.method,
           path,
-          operationId: found.kind === "found" ? ((found.route.operationId ?? null) as OperationId) : null,
+          operationId: (operationId ?? null) as OperationId,
           status: response.status,
           durationMs: Math.round((performance.now() - started) * 1000) / 1000,
           caller,
@@ -164,7 +180,13 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       return fault === "reset" ? { kind: "reset", delayMs } : { kind: "respond", response, delayMs };
     };
 
-    if (fault === "error") return conclude(injectedFaultResponse());
+    if (fault === "error") {
+      return conclude(
+        rule?.status !== undefined
+          ? scriptedFaultResponse(rule.operationId, rule.status)
+          : injectedFaultResponse(),
+      );
+    }
     if (found.kind === "not-found") {
       return conclude(errorResponse(new DomainError("NOT_FOUND", `No resource at ${path}`)));
     }

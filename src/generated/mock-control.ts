@@ -243,12 +243,14 @@ export interface paths {
         };
         /**
          * Fault settings
-         * @description The failures injected into the public APIs.
+         * @description The failures injected into the public APIs: the rates, and the scripted fault rules still to apply (each with the number of calls it has left).
          */
         get: operations["getFaults"];
         /**
          * Change fault settings
          * @description Changes the settings the body names. Errors answer `503` before a request reaches the API, so they change nothing; resets drop the connection after the request ran, so its answer is lost. `errorRate` and `resetRate` together may not exceed 1 (`400`).
+         *
+         *     `rules` scripts faults instead of rates, and replaces the rules still pending (`[]` clears them): each applies to the next `times` calls of its operation only, in the order the rules are listed, and is gone once used up (a retry test: `{ "operationId": "submitRebuild", "status": 503, "times": 1 }` makes the next submission `503` and the one after succeed). A rule's `status` must be one the operation documents: a `4xx` or `5xx` its responses list, answered with the documented example body and required headers, or, for an operation with a `default` response, `500` or `503`, answered as the mock answers an internal error or an injected fault. Any other status is refused with `400`. While a rule applies to a request, the rates do not. Rules are not part of snapshots; reset and replacing the state clear them.
          */
         put: operations["setFaults"];
         post?: never;
@@ -622,8 +624,36 @@ export interface components {
             /** @description Share of requests whose connection is dropped after the API ran. */
             resetRate: number;
         };
+        /** @description The fault settings and the scripted fault rules still pending, in the order they apply. */
+        Faults: {
+            latencyMs: components["schemas"]["FaultSettings"]["latencyMs"];
+            errorRate: components["schemas"]["FaultSettings"]["errorRate"];
+            resetRate: components["schemas"]["FaultSettings"]["resetRate"];
+            /** @description The rules still pending, each with the calls it has left in `times`. */
+            rules: components["schemas"]["FaultRule"][];
+        };
+        /** @description A scripted fault: the next `times` calls of the operation get `status` (its documented answer), lose their connection (`reset`), or wait `latencyMs` first; `latencyMs` may come with `status` or `reset`. A rule gives at least one of the three, and not both `status` and `reset` (`400`). */
+        FaultRule: {
+            operationId: components["schemas"]["PublicOperationId"];
+            /** @description The status to answer, one the operation documents (a listed `4xx` or `5xx`, or `500` or `503` under a `default` response), with its documented body. */
+            status?: number;
+            /**
+             * @description `true`: drop the connection after the request ran, so its answer is lost.
+             * @constant
+             */
+            reset?: true;
+            /** @description Milliseconds to wait before answering. */
+            latencyMs?: number;
+            /**
+             * @description How many calls of the operation the rule applies to (default 1).
+             * @default 1
+             */
+            times?: number;
+        };
         /** @description Fault settings to change; the ones left out keep their value. */
         FaultSettingsPatch: {
+            /** @description The scripted fault rules, replacing the ones still pending (`[]` clears them). */
+            rules?: components["schemas"]["FaultRule"][];
             /** @description Milliseconds added before every answer. */
             latencyMs?: number;
             /** @description Share of requests answered `503`. */
@@ -1659,7 +1689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FaultSettings"];
+                    "application/json": components["schemas"]["Faults"];
                 };
             };
             403: components["responses"]["Forbidden"];
@@ -1686,7 +1716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FaultSettings"];
+                    "application/json": components["schemas"]["Faults"];
                 };
             };
             400: components["responses"]["ValidationFailed"];

@@ -164,8 +164,13 @@ describe("every method against the standalone mock", () => {
   });
 
   it("getFaults and setFaults", async () => {
-    expect(await control.getFaults()).toEqual({ latencyMs: 0, errorRate: 0, resetRate: 0 });
-    expect(await control.setFaults({ latencyMs: 5 })).toEqual({ latencyMs: 5, errorRate: 0, resetRate: 0 });
+    expect(await control.getFaults()).toEqual({ latencyMs: 0, errorRate: 0, resetRate: 0, rules: [] });
+    expect(await control.setFaults({ latencyMs: 5 })).toEqual({
+      latencyMs: 5,
+      errorRate: 0,
+      resetRate: 0,
+      rules: [],
+    });
     expect(await control.getFaults()).toEqual(running.world.getFaults());
   });
 
