@@ -15,6 +15,7 @@ export type {
   ControlPath,
   ControlQuery,
   MockControlSchemas,
+  RequestsQuery,
 } from "./control/operations.js";
 export {
   type Clock,

@@ -7,6 +7,7 @@ import type {
   ControlQuery,
   PartnerId,
   RequestId,
+  RequestsQuery,
 } from "./control/operations.js";
 import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
 import { type Clock, ClockLimitError, createClock, type TimerPort } from "./domain/clock.js";
@@ -137,9 +138,15 @@ export interface MockControl {
   setFaults(body: ControlInput<"setFaults">): ControlOutput<"setFaults">;
   /**
    * `listRequests`: the request journal, the most recent requests to the public APIs (newest last),
-   * only those of `query.operation` and `query.status` when given (decisions/030).
+   * each with its body as JSON (secrets redacted, bounded); only those of `query.operation` and
+   * `query.status`, and those whose body contains `query.body` (deep partial match: a JSON value,
+   * or its JSON text), when given (decisions/030, decisions/044).
+   *
+   * ```ts
+   * world.listRequests({ operation: "submitRebuild", body: { prompt: "Make it blue" } });
+   * ```
    */
-  listRequests(query?: ControlQuery<"listRequests">): ControlOutput<"listRequests">;
+  listRequests(query?: RequestsQuery): ControlOutput<"listRequests">;
 }
 
 /**
@@ -431,10 +438,16 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       return world.getFaults();
     },
 
-    listRequests: (query) =>
-      journal.list(
-        checkedParameters<ControlQuery<"listRequests">>(control.listRequests.query ?? noParameters(), query),
-      ),
+    listRequests(query) {
+      const { body: pattern, ...rest } = query ?? {};
+      const text = pattern === undefined || typeof pattern === "string" ? pattern : JSON.stringify(pattern);
+      const checked = checkedParameters<ControlQuery<"listRequests">>(
+        control.listRequests.query ?? noParameters(),
+        text === undefined ? rest : { ...rest, body: text },
+      );
+      const { body, ...filters } = checked;
+      return journal.list(body === undefined ? filters : { ...filters, body: bodyPattern(body) });
+    },
 
     onChange(listener) {
       listeners.add(listener);
@@ -479,4 +492,13 @@ function loading<T>(create: () => T): T {
 
 function noParameters(): never {
   throw new Error("a parameter the control API's document declares is missing from its validators");
+}
+
+/** `GET /__mock/requests?body=`'s JSON text, parsed; VALIDATION_FAILED at `body` when it is not JSON. */
+function bodyPattern(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationFailed([{ type: "invalid_format", path: "body", message: "must be JSON" }]);
+  }
 }

@@ -175,6 +175,8 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
           status: response.status,
           durationMs: Math.round((performance.now() - started) * 1000) / 1000,
           caller,
+          // The text as sent; the journal keeps it only as JSON, redacted and bounded (journal-body.ts).
+          body: req.body && req.body.length > 0 ? journalText.decode(req.body) : null,
         });
       }
       return fault === "reset" ? { kind: "reset", delayMs } : { kind: "respond", response, delayMs };
@@ -245,3 +247,4 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
 }
 
 const PASS: DispatchResult = Object.freeze({ kind: "pass" });
+const journalText = new TextDecoder("utf-8");

@@ -309,7 +309,7 @@ export interface paths {
         };
         /**
          * The request journal
-         * @description The most recent requests to the two public APIs (not this API), oldest first, newest last: when each came (the virtual clock), its API, method and path, the operation that matched, the status answered, how long the mock took (real time, injected latency not included) and who called, once authenticated. Nothing secret is kept: no header (so no `Authorization` and no `X-API-Key`), no body and no query string (a query may carry an email address); the path only. The journal keeps the 500 most recent requests (`capacity`); older ones are dropped first and counted in `dropped`. Reset and replacing the state clear it, and snapshots leave it out: it records what this mock was asked, not state to carry on from. The standalone server's own refusals in front of the APIs (a `Host` or origin it does not allow, a CORS preflight, a request-target that is not a URL) and requests outside both APIs are not recorded. `operation` and `status` keep only the entries that match (`capacity` and `dropped` are the journal's).
+         * @description The most recent requests to the two public APIs (not this API), oldest first, newest last: when each came (the virtual clock), its API, method and path, the operation that matched, the status answered, how long the mock took (real time, injected latency not included) and who called, once authenticated, and the request body as JSON. Nothing secret is kept: no header (so no `Authorization` and no `X-API-Key`) and no query string (a query may carry an email address); in a body, the value of any key that names a secret (`secret`, `password`, `token`, `apiKey`, `key`, `authorization`, `credential`, any case, `-` or `_` between words) and the password of a URL's user information are replaced by `[redacted]`. A body may carry personal data (the emails of an invitation): the journal is kept in the mock's memory only. The journal keeps the 500 most recent requests (`capacity`); older ones are dropped first and counted in `dropped`. Reset and replacing the state clear it, and snapshots leave it out: it records what this mock was asked, not state to carry on from. The standalone server's own refusals in front of the APIs (a `Host` or origin it does not allow, a CORS preflight, a request-target that is not a URL) and requests outside both APIs are not recorded. `operation`, `status` and `body` keep only the entries that match (`capacity` and `dropped` are the journal's).
          */
         get: operations["listRequests"];
         put?: never;
@@ -606,6 +606,10 @@ export interface components {
             durationMs: number;
             /** @description Who called, once authenticated (whatever the answer then was): the dashboard token's id or the rebuild partner's id; `null` before authentication succeeded. */
             caller: components["schemas"]["TokenCaller"] | components["schemas"]["PartnerCaller"] | null;
+            /** @description The request body parsed as JSON (any JSON value), secrets redacted (see `GET /requests`); `null` when there was none or it was not JSON. A body whose redacted JSON text is longer than 16,384 characters (`x-max-json-length`) is kept as that text, cut there and ending with `…`, and `bodyCut` is `true`. */
+            body: unknown;
+            /** @description Whether `body` is the JSON text of a longer body, cut. */
+            bodyCut: boolean;
         };
         /** @description A dashboard request authenticated with this API token. */
         TokenCaller: {
@@ -1798,6 +1802,11 @@ export interface operations {
                  * @example 429
                  */
                 status?: components["schemas"]["HttpStatus"];
+                /**
+                 * @description Only requests whose body contains this JSON value (deep partial match): an object matches an object that has each of its keys with a matching value, an array matches an array in which each of its elements matches some element, anything else matches an equal value. A body that was cut never matches. Not JSON: `400`.
+                 * @example {"prompt":"Make it blue"}
+                 */
+                body?: string;
             };
             header?: never;
             path?: never;
