@@ -68,10 +68,11 @@ const path = (...segments: Array<string | number>) =>
 
 export const control = {
   state: () => call<MockState>("GET", "/state"),
-  journal: (filters: { operation?: string; status?: string }) => {
+  journal: (filters: { operation?: string; status?: string; body?: string }) => {
     const query = new URLSearchParams();
     if (filters.operation) query.set("operation", filters.operation);
     if (filters.status) query.set("status", filters.status);
+    if (filters.body) query.set("body", filters.body);
     const search = query.toString();
     return call<Journal>("GET", `/requests${search ? `?${search}` : ""}`);
   },
