@@ -9,8 +9,6 @@ export type FaultSettings = components["schemas"]["FaultSettings"];
 type FaultSettingsPatch = components["schemas"]["FaultSettingsPatch"];
 /** A scripted fault: the next `times` calls of one operation fail as it says (decisions/044). */
 export type FaultRule = components["schemas"]["FaultRule"];
-/** `GET /__mock/faults`: the settings and the rules still pending. */
-export type Faults = components["schemas"]["Faults"];
 
 export type FaultDecision = "none" | "error" | "reset";
 
@@ -54,7 +52,7 @@ export function decideFault(settings: Readonly<FaultSettings>, random: Random): 
 const UNDER_DEFAULT = new Set([500, 503]);
 
 /** The statuses a rule may give for `operationId`: the ones it documents (see `FaultRule`). */
-export function documentedStatuses(operationId: FaultRule["operationId"]): number[] {
+function documentedStatuses(operationId: FaultRule["operationId"]): number[] {
   const documented = documentedFailures[operationId];
   const listed = Object.keys(documented?.statuses ?? {}).map(Number);
   const covered = documented?.default ? [...UNDER_DEFAULT].filter((status) => !listed.includes(status)) : [];

@@ -19,7 +19,7 @@ export type JournalCaller = NonNullable<JournalEntry["caller"]>;
  * The journal's filters, `GET /__mock/requests`'s query: an operation of the service contracts, a
  * status, and a JSON value the body must contain (as the query's JSON text, or in-process the value).
  */
-export type RequestFilter = Omit<NonNullable<operations["listRequests"]["parameters"]["query"]>, "body"> & {
+type RequestFilter = Omit<NonNullable<operations["listRequests"]["parameters"]["query"]>, "body"> & {
   body?: unknown;
 };
 
