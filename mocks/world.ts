@@ -43,7 +43,12 @@ export type { MockSeed } from "./domain/seed.js";
 export interface MockWorldOptions {
   /** What the world starts from and `reset` returns to (openapi/mock-control.yaml `MockSeed`). */
   seed?: MockSeed;
-  /** Default: follows real time and wakes itself for due work. Tests pass a frozen clock. */
+  /**
+   * Default: follows the host's `Date` and wakes itself for due work with its `setTimeout`, both
+   * looked up when used, so a test runner's fake timers (vitest, jest, sinon), installed before or
+   * after the world was created, drive it. Or a frozen clock (`createClock({ frozenAt })`), which
+   * moves only through `advance`.
+   */
   clock?: Clock;
   /**
    * The mock's own origin (scheme, host and port, e.g. `http://127.0.0.1:4010`; a trailing slash is
