@@ -29,7 +29,7 @@ import {
   type RebuildDomain,
 } from "./domain/rebuild/index.js";
 import { createRequestJournal, type RequestJournal } from "./domain/request-journal.js";
-import { checkSeed, completeSeed, type MockSeed, seedError } from "./domain/seed.js";
+import { checkSeed, completeSeed, inDefaultLists, type MockSeed, seedError } from "./domain/seed.js";
 import { EARLIEST_TIME_MS, formatInstant, formatTimestamp, LATEST_TIME_MS } from "./domain/timestamp.js";
 import { checkedBody } from "./domain/validation/check.js";
 import { checkedParameters, readPathParameters } from "./domain/validation/parameters.js";
@@ -267,9 +267,22 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   // Only a missing half means the default: an explicit null is a mistake the schema reports. A copy
   // is checked and kept, so what the caller changes later never reaches a reset unchecked.
   // Lists left out are the default seed's.
-  const { dashboard: dashboardSeed, rebuild: rebuildSeed } = completeSeed(
-    checkSeed(structuredClone(options.seed ?? {})),
-  );
+  const {
+    dashboard: dashboardSeed,
+    rebuild: rebuildSeed,
+    fromDefault,
+  } = completeSeed(checkSeed(structuredClone(options.seed ?? {})));
+  /** Loads a domain from the seed; a broken reference, a duplicate or a partner rule is an Error. */
+  const loading = <T>(create: () => T): T => {
+    try {
+      return create();
+    } catch (error) {
+      if (error instanceof DomainError) {
+        throw seedError(inDefaultLists(error.details.fieldErrors ?? [], fromDefault));
+      }
+      throw error;
+    }
+  };
 
   const callbackListeners = new Set<CallbackListener>();
   const send =
@@ -483,16 +496,6 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     },
   });
   return world;
-}
-
-/** Loads a domain from the seed; a broken reference, a duplicate or a partner rule is an Error. */
-function loading<T>(create: () => T): T {
-  try {
-    return create();
-  } catch (error) {
-    if (error instanceof DomainError) throw seedError(error.details.fieldErrors ?? []);
-    throw error;
-  }
 }
 
 function noParameters(): never {

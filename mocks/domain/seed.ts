@@ -16,17 +16,41 @@ import { schemaProblems } from "./validation/check.js";
 export type MockSeed = components["schemas"]["MockSeed"];
 
 /** A seed with every list given: what the domains load. */
-export interface CompleteSeed {
+interface CompleteSeed {
   dashboard: DashboardSeed;
   rebuild: RebuildSeed;
+  /** The lists taken from the default seed, by path (`dashboard.users`). */
+  fromDefault: readonly string[];
 }
 
 /** `seed` (checked) with every list it leaves out taken from the default seed. */
 export function completeSeed(seed: MockSeed): CompleteSeed {
+  const leftOut = (half: "dashboard" | "rebuild", lists: readonly string[]) =>
+    lists.filter((list) => seed[half]?.[list as never] === undefined).map((list) => `${half}.${list}`);
   return {
     dashboard: { ...defaultDashboardSeed, ...seed.dashboard },
     rebuild: { ...defaultRebuildSeed, ...seed.rebuild },
+    fromDefault: [
+      ...leftOut("dashboard", Object.keys(defaultDashboardSeed)),
+      ...leftOut("rebuild", Object.keys(defaultRebuildSeed)),
+    ],
   };
+}
+
+/**
+ * The problems of loading a completed seed, each one in a list the seed left out saying so: a
+ * reference of the default seed's users that no longer holds is not the caller's typo.
+ */
+export function inDefaultLists(
+  problems: readonly FieldError[],
+  fromDefault: readonly string[],
+): FieldError[] {
+  return problems.map((problem) => {
+    const list = fromDefault.find((path) => problem.path.startsWith(`${path}.`));
+    return list === undefined
+      ? problem
+      : { ...problem, message: `${problem.message} (${list} is the default seed's: the seed left it out)` };
+  });
 }
 
 /** `seed` once the schema accepts it; otherwise an Error naming every bad value by its JSON path. */

@@ -43,7 +43,9 @@ describe("partial seeds: a list left out is the default seed's", () => {
         clock: clock(),
         seed: { dashboard: { teams: [{ id: "t", guid: crypto.randomUUID() }] } },
       }),
-    ).toThrow(/Invalid seed: dashboard\.users\.0\.team: must be the id of a team in the seed/);
+    ).toThrow(
+      /^Invalid seed: dashboard\.users\.0\.team: must be the id of a team in the seed \(dashboard\.users is the default seed's: the seed left it out\);/,
+    );
   });
 
   it("an empty list is a list given: no partners", () => {
