@@ -377,7 +377,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       clock: { offsetMs: clock.offsetMs, frozen: clock.frozen },
       dashboard: dashboard.state(),
       rebuild: rebuild.state(),
-      faults: { ...faults },
+      faults: world.getFaults(),
     }),
 
     snapshot: () => ({

@@ -6,7 +6,7 @@ type Schemas = components["schemas"];
 export type MockState = Schemas["MockState"];
 export type PartnerSettings = Schemas["PartnerSettings"];
 export type PartnerSettingsPatch = Schemas["PartnerSettingsPatch"];
-export type FaultSettings = Schemas["FaultSettings"];
+export type Faults = Schemas["Faults"];
 export type RebuildRecord = Schemas["RebuildRecord"];
 export type DeliveryRecord = Schemas["DeliveryRecord"];
 export type SinkEntry = Schemas["SinkEntry"];
@@ -84,5 +84,5 @@ export const control = {
     call<PartnerSettings>("PUT", path("partners", partnerId), settings),
   rotateKey: (partnerId: number) =>
     call<Schemas["RotatedKey"]>("POST", `${path("partners", partnerId)}/rotate-key`),
-  setFaults: (settings: Schemas["FaultSettingsPatch"]) => call<FaultSettings>("PUT", "/faults", settings),
+  setFaults: (settings: Schemas["FaultSettingsPatch"]) => call<Faults>("PUT", "/faults", settings),
 };

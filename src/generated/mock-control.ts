@@ -250,7 +250,7 @@ export interface paths {
          * Change fault settings
          * @description Changes the settings the body names. Errors answer `503` before a request reaches the API, so they change nothing; resets drop the connection after the request ran, so its answer is lost. `errorRate` and `resetRate` together may not exceed 1 (`400`).
          *
-         *     `rules` scripts faults instead of rates, and replaces the rules still pending (`[]` clears them): each applies to the next `times` calls of its operation only, in the order the rules are listed, and is gone once used up (a retry test: `{ "operationId": "submitRebuild", "status": 503, "times": 1 }` makes the next submission `503` and the one after succeed). A rule's `status` must be one the operation documents: a `4xx` or `5xx` its responses list, answered with the documented example body and required headers, or, for an operation with a `default` response, `500` or `503`, answered as the mock answers an internal error or an injected fault. Any other status is refused with `400`. While a rule applies to a request, the rates and `latencyMs` do not. Rules are shown here only (not in `GET /state`), are not part of snapshots, and reset and replacing the state clear them.
+         *     `rules` scripts faults instead of rates, and replaces the rules still pending (`[]` clears them): each applies to the next `times` calls of its operation only, in the order the rules are listed, and is gone once used up (a retry test: `{ "operationId": "submitRebuild", "status": 503, "times": 1 }` makes the next submission `503` and the one after succeed). A rule's `status` must be one the operation documents: a `4xx` or `5xx` its responses list, answered with the documented example body and required headers, or, for an operation with a `default` response, `500` or `503`, answered as the mock answers an internal error or an injected fault. Any other status is refused with `400`. While a rule applies to a request, the rates and `latencyMs` do not. Rules are shown here and in `GET /state`, are not part of snapshots, and reset and replacing the state clear them.
          */
         put: operations["setFaults"];
         post?: never;
@@ -734,7 +734,7 @@ export interface components {
             clock: components["schemas"]["ClockState"];
             dashboard: components["schemas"]["DashboardState"];
             rebuild: components["schemas"]["RebuildState"];
-            faults: components["schemas"]["FaultSettings"];
+            faults: components["schemas"]["Faults"];
         };
         /** @description How the virtual clock stands against real time. */
         ClockState: {

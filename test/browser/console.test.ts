@@ -365,11 +365,22 @@ describe("the mock console in Chromium, against npm start", () => {
       resetRate: 0,
       rules: [],
     });
+    // A scripted rule set over HTTP shows at once, and clears with the rest.
+    await fetch(`${origin}/__mock/faults`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rules: [{ operationId: "submitRebuild", status: 503, times: 2 }] }),
+    });
+    await page
+      .locator("#faults-now")
+      .getByText("Scripted: the next 2 calls of submitRebuild: answered 503.")
+      .waitFor(WAIT);
     await page.getByRole("button", { name: "No faults" }).click();
     await page
       .locator("#faults-now")
       .getByText("No faults injected: both APIs answer normally.")
       .waitFor(WAIT);
+    expect(await (await fetch(`${origin}/__mock/faults`)).json()).toMatchObject({ rules: [] });
 
     await page.getByRole("button", { name: "Reset to the seed…" }).click();
     // The first press only asks; focus moves to "Cancel", the safe answer.
