@@ -110,3 +110,9 @@ export function takeRule(rules: FaultRule[], operationId: string): FaultRule | u
   else rules.splice(index, 1);
   return rule;
 }
+
+/** What a rule does to its call: an answer of its status (`error`), a dropped connection, or only its latency. */
+export function ruleFault(rule: FaultRule): FaultDecision {
+  if (rule.reset) return "reset";
+  return rule.status === undefined ? "none" : "error";
+}

@@ -1,5 +1,11 @@
 import { DomainError } from "../domain/errors.js";
-import { decideFault, type FaultDecision, type FaultRule, type FaultSettings } from "../domain/faults.js";
+import {
+  decideFault,
+  type FaultDecision,
+  type FaultRule,
+  type FaultSettings,
+  ruleFault,
+} from "../domain/faults.js";
 import type { Random } from "../domain/random.js";
 import type { JournalCaller, JournalRecord, RequestJournal } from "../domain/request-journal.js";
 import { checkBodySize, MAX_BODY_BYTES } from "../routes/body.js";
@@ -43,7 +49,10 @@ export interface ObservedRequest {
   request: MockRequest;
   /** The answer; for a reset, the one the route produced and the client never receives. */
   response: MockResponse;
-  /** `"error"`: `response` is an injected 503; `"reset"`: the connection is dropped instead. */
+  /**
+   * `"error"`: `response` is an injected failure (a 503, or a scripted rule's documented status) that
+   * never reached the route; `"reset"`: the connection is dropped instead.
+   */
   fault: FaultDecision;
   /**
    * Set when the standalone server's HTTP edge answered before any API did (decisions/017): a CORS
@@ -155,11 +164,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     const settings = isPublic && !rule ? options.faults() : undefined;
     const delayMs = rule ? (rule.latencyMs ?? 0) : (settings?.latencyMs ?? 0);
     const fault: FaultDecision = rule
-      ? rule.reset
-        ? "reset"
-        : rule.status !== undefined
-          ? "error"
-          : "none"
+      ? ruleFault(rule)
       : settings
         ? decideFault(settings, options.random)
         : "none";
