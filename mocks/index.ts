@@ -15,15 +15,18 @@ export type {
   ControlPath,
   ControlQuery,
   MockControlSchemas,
+  RequestsQuery,
 } from "./control/operations.js";
 export {
   type Clock,
   ClockLimitError,
   type ClockOptions,
+  type ClockStep,
   createClock,
   type TimerPort,
 } from "./domain/clock.js";
 export { type DashboardSeed, defaultDashboardSeed } from "./domain/dashboard/index.js";
+export { defineSeed, type SeedDefinition } from "./domain/define-seed.js";
 export type { FaultSettings } from "./domain/faults.js";
 export { type Random, seededRandom } from "./domain/random.js";
 export {

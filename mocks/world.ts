@@ -7,26 +7,29 @@ import type {
   ControlQuery,
   PartnerId,
   RequestId,
+  RequestsQuery,
 } from "./control/operations.js";
 import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
-import { type Clock, ClockLimitError, createClock } from "./domain/clock.js";
-import {
-  createDashboardDomain,
-  type DashboardDomain,
-  defaultDashboardSeed,
-} from "./domain/dashboard/index.js";
+import { type Clock, ClockLimitError, createClock, type TimerPort } from "./domain/clock.js";
+import { createDashboardDomain, type DashboardDomain } from "./domain/dashboard/index.js";
 import { DomainError, validationFailed } from "./domain/errors.js";
-import { type FaultSettings, NO_FAULTS, withFaults } from "./domain/faults.js";
+import {
+  checkedRules,
+  type FaultRule,
+  type FaultSettings,
+  NO_FAULTS,
+  takeRule,
+  withFaults,
+} from "./domain/faults.js";
 import { cryptoRandom, type Random } from "./domain/random.js";
 import {
   type CallbackDelivery,
   type CallbackTransport,
   createRebuildDomain,
-  defaultRebuildSeed,
   type RebuildDomain,
 } from "./domain/rebuild/index.js";
 import { createRequestJournal, type RequestJournal } from "./domain/request-journal.js";
-import { checkSeed, type MockSeed, seedError } from "./domain/seed.js";
+import { checkSeed, completeSeed, inDefaultLists, type MockSeed, seedError } from "./domain/seed.js";
 import { EARLIEST_TIME_MS, formatInstant, formatTimestamp, LATEST_TIME_MS } from "./domain/timestamp.js";
 import { checkedBody } from "./domain/validation/check.js";
 import { checkedParameters, readPathParameters } from "./domain/validation/parameters.js";
@@ -40,7 +43,12 @@ export type { MockSeed } from "./domain/seed.js";
 export interface MockWorldOptions {
   /** What the world starts from and `reset` returns to (openapi/mock-control.yaml `MockSeed`). */
   seed?: MockSeed;
-  /** Default: follows real time and wakes itself for due work. Tests pass a frozen clock. */
+  /**
+   * Default: follows the host's `Date` and wakes itself for due work with its `setTimeout`, both
+   * looked up when used, so a test runner's fake timers (vitest, jest, sinon), installed before or
+   * after the world was created, drive it. Or a frozen clock (`createClock({ frozenAt })`), which
+   * moves only through `advance`.
+   */
   clock?: Clock;
   /**
    * The mock's own origin (scheme, host and port, e.g. `http://127.0.0.1:4010`; a trailing slash is
@@ -135,9 +143,15 @@ export interface MockControl {
   setFaults(body: ControlInput<"setFaults">): ControlOutput<"setFaults">;
   /**
    * `listRequests`: the request journal, the most recent requests to the public APIs (newest last),
-   * only those of `query.operation` and `query.status` when given (decisions/030).
+   * each with its body as JSON (secrets redacted, bounded); only those of `query.operation` and
+   * `query.status`, and those whose body contains `query.body` (deep partial match: a JSON value,
+   * or its JSON text), when given (decisions/030, decisions/044).
+   *
+   * ```ts
+   * world.listRequests({ operation: "submitRebuild", body: { prompt: "Make it blue" } });
+   * ```
    */
-  listRequests(query?: ControlQuery<"listRequests">): ControlOutput<"listRequests">;
+  listRequests(query?: RequestsQuery): ControlOutput<"listRequests">;
 }
 
 /**
@@ -148,7 +162,7 @@ export interface MockControl {
 export interface MockWorld extends MockControl {
   /** The mock's own origin: the control API (`/__mock`) and the built-in webhook sink live under it. */
   readonly origin: string;
-  /** The virtual clock: `advance(ms)` runs what falls due (completions, callback retries). */
+  /** The virtual clock: `advance({ seconds })` (or a number of ms) runs what falls due (completions, callback retries). */
   readonly clock: MockClock;
   /**
    * Calls `listener` after every change: a request to either API that changed something (a token's
@@ -182,6 +196,8 @@ export interface WorldCore {
   /** The request journal the dispatcher feeds (decisions/030). */
   readonly journal: RequestJournal;
   faults(): Readonly<FaultSettings>;
+  /** The scripted fault rule for one call of `operationId`, used up by being taken (decisions/044). */
+  takeRule(operationId: string): FaultRule | undefined;
   /** Sees every callback attempt the world makes, once it ended; returns a function that stops it. */
   observeCallbacks(listener: CallbackListener): () => void;
 }
@@ -199,14 +215,23 @@ export function coreOf(world: MockWorld): WorldCore {
   return core;
 }
 
-const realTimers = {
-  set: (callback: () => void, delayMs: number) => {
-    const handle = setTimeout(callback, delayMs);
+/**
+ * The host's timers and time, looked up on `globalThis` each time they are used, never captured: a
+ * test runner's fake timers (vitest, jest, sinon) installed before or after the world was created
+ * drive its completions, deliveries and rate windows (decisions/044). Each handle is cleared with the
+ * `clearTimeout` of the timers that set it, so switching between real and fake timers never hands one
+ * a handle of the other.
+ */
+const hostTime = () => globalThis.Date.now();
+const hostTimers: TimerPort = {
+  set: (callback, delayMs) => {
+    const { setTimeout: set, clearTimeout: clear } = globalThis;
+    const handle = set(callback, delayMs);
     // A pending rebuild must not keep a test process or CLI alive on its own.
     if (typeof handle === "object" && handle && "unref" in handle) handle.unref();
-    return handle;
+    return () => clear(handle);
   },
-  clear: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  clear: (handle) => (handle as () => void)(),
 };
 
 // A clock drives one world: its reset and its scheduled tasks are the world's.
@@ -231,8 +256,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   const clock =
     options.clock ??
     createClock({
-      source: Date.now,
-      timers: realTimers,
+      source: hostTime,
+      timers: hostTimers,
       onTaskError:
         options.onInternalError ?? ((error) => console.error("mock: scheduled work failed:", error)),
     });
@@ -241,8 +266,23 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   const origin = checkOrigin(options.origin ?? DEFAULT_ORIGIN);
   // Only a missing half means the default: an explicit null is a mistake the schema reports. A copy
   // is checked and kept, so what the caller changes later never reaches a reset unchecked.
-  const { dashboard: dashboardSeed = defaultDashboardSeed, rebuild: rebuildSeed = defaultRebuildSeed } =
-    checkSeed(structuredClone(options.seed ?? {}));
+  // Lists left out are the default seed's.
+  const {
+    dashboard: dashboardSeed,
+    rebuild: rebuildSeed,
+    fromDefault,
+  } = completeSeed(checkSeed(structuredClone(options.seed ?? {})));
+  /** Loads a domain from the seed; a broken reference, a duplicate or a partner rule is an Error. */
+  const loading = <T>(create: () => T): T => {
+    try {
+      return create();
+    } catch (error) {
+      if (error instanceof DomainError) {
+        throw seedError(inDefaultLists(error.details.fieldErrors ?? [], fromDefault));
+      }
+      throw error;
+    }
+  };
 
   const callbackListeners = new Set<CallbackListener>();
   const send =
@@ -289,6 +329,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   const rebuild = announcingRebuild(loadedRebuild, changed);
   // Each world its own settings, never the shared default object.
   let faults: FaultSettings = { ...NO_FAULTS };
+  // Scripted fault rules still pending, in the order they apply: neither state nor in snapshots.
+  let rules: FaultRule[] = [];
   // A partner id as the operation's own path parameter reads it.
   type PartnerOperation = "upsertPartner" | "rotatePartnerKey" | "listSinkEntries";
   const knownPartnerId = (operation: PartnerOperation, id: number) => {
@@ -325,6 +367,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       loadedDashboard.reset();
       loadedRebuild.reset();
       faults = { ...NO_FAULTS };
+      rules = [];
       journal.clear();
       changed();
     },
@@ -334,7 +377,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       clock: { offsetMs: clock.offsetMs, frozen: clock.frozen },
       dashboard: dashboard.state(),
       rebuild: rebuild.state(),
-      faults: { ...faults },
+      faults: world.getFaults(),
     }),
 
     snapshot: () => ({
@@ -355,6 +398,8 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       clock.setTime(Math.min(LATEST_TIME_MS, Math.max(EARLIEST_TIME_MS, at)));
       loadedRebuild.restore(read.rebuild);
       faults = read.faults;
+      // Rules script the requests to come of a session, not state to carry on (decisions/044).
+      rules = [];
       // Entries from before would sit on another timeline (the clock may have gone back).
       journal.clear();
       changed();
@@ -398,18 +443,29 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
     listSinkEntries: (id) => ({ data: rebuild.sinkList(knownPartnerId("listSinkEntries", id)) }),
 
-    getFaults: () => ({ ...faults }),
+    getFaults: () => ({ ...faults, rules: structuredClone(rules) }),
 
     setFaults(input) {
-      faults = withFaults(faults, body("setFaults", input));
+      const patch = body("setFaults", input);
+      // Both checked before either changes: a refused body changes nothing.
+      const next = withFaults(faults, patch);
+      const nextRules = patch.rules === undefined ? rules : checkedRules(patch.rules);
+      faults = next;
+      rules = nextRules;
       changed();
-      return { ...faults };
+      return world.getFaults();
     },
 
-    listRequests: (query) =>
-      journal.list(
-        checkedParameters<ControlQuery<"listRequests">>(control.listRequests.query ?? noParameters(), query),
-      ),
+    listRequests(query) {
+      const { body: pattern, ...rest } = query ?? {};
+      const text = pattern === undefined || typeof pattern === "string" ? pattern : JSON.stringify(pattern);
+      const checked = checkedParameters<ControlQuery<"listRequests">>(
+        control.listRequests.query ?? noParameters(),
+        text === undefined ? rest : { ...rest, body: text },
+      );
+      const { body, ...filters } = checked;
+      return journal.list(body === undefined ? filters : { ...filters, body: bodyPattern(body) });
+    },
 
     onChange(listener) {
       listeners.add(listener);
@@ -429,6 +485,11 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     random,
     journal,
     faults: () => faults,
+    takeRule(operationId) {
+      const rule = takeRule(rules, operationId);
+      if (rule) changed();
+      return rule;
+    },
     observeCallbacks(listener) {
       callbackListeners.add(listener);
       return () => callbackListeners.delete(listener);
@@ -437,16 +498,15 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   return world;
 }
 
-/** Loads a domain from the seed; a broken reference, a duplicate or a partner rule is an Error. */
-function loading<T>(create: () => T): T {
-  try {
-    return create();
-  } catch (error) {
-    if (error instanceof DomainError) throw seedError(error.details.fieldErrors ?? []);
-    throw error;
-  }
-}
-
 function noParameters(): never {
   throw new Error("a parameter the control API's document declares is missing from its validators");
+}
+
+/** `GET /__mock/requests?body=`'s JSON text, parsed; VALIDATION_FAILED at `body` when it is not JSON. */
+function bodyPattern(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationFailed([{ type: "invalid_format", path: "body", message: "must be JSON" }]);
+  }
 }

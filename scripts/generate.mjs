@@ -7,6 +7,7 @@ import openapiTS, { astToString, COMMENT_HEADER, NEVER } from "openapi-typescrip
 import { parse } from "yaml";
 import { generateAssumptions } from "./generate/assumptions.mjs";
 import { generateConsolePage } from "./generate/console.mjs";
+import { generateDocumentedFailures } from "./generate/documented-failures.mjs";
 import { generateLimits } from "./generate/limits.mjs";
 import { generateSdkChecks } from "./generate/sdk-checks.mjs";
 import { generateValidators } from "./generate/validators.mjs";
@@ -31,6 +32,8 @@ const generators = [
   [generateLimits, ["dashboard", "mock-control"]],
   // The assumption catalogue and the documents the assumption recorder judges traffic by (decisions/038).
   [generateAssumptions, ["dashboard", "rebuild"]],
+  // Each public operation's documented failures, what a scripted fault answers (decisions/044).
+  [generateDocumentedFailures, ["dashboard", "rebuild"]],
 ];
 
 /**

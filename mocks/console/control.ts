@@ -6,7 +6,7 @@ type Schemas = components["schemas"];
 export type MockState = Schemas["MockState"];
 export type PartnerSettings = Schemas["PartnerSettings"];
 export type PartnerSettingsPatch = Schemas["PartnerSettingsPatch"];
-export type FaultSettings = Schemas["FaultSettings"];
+export type Faults = Schemas["Faults"];
 export type RebuildRecord = Schemas["RebuildRecord"];
 export type DeliveryRecord = Schemas["DeliveryRecord"];
 export type SinkEntry = Schemas["SinkEntry"];
@@ -68,10 +68,11 @@ const path = (...segments: Array<string | number>) =>
 
 export const control = {
   state: () => call<MockState>("GET", "/state"),
-  journal: (filters: { operation?: string; status?: string }) => {
+  journal: (filters: { operation?: string; status?: string; body?: string }) => {
     const query = new URLSearchParams();
     if (filters.operation) query.set("operation", filters.operation);
     if (filters.status) query.set("status", filters.status);
+    if (filters.body) query.set("body", filters.body);
     const search = query.toString();
     return call<Journal>("GET", `/requests${search ? `?${search}` : ""}`);
   },
@@ -83,5 +84,5 @@ export const control = {
     call<PartnerSettings>("PUT", path("partners", partnerId), settings),
   rotateKey: (partnerId: number) =>
     call<Schemas["RotatedKey"]>("POST", `${path("partners", partnerId)}/rotate-key`),
-  setFaults: (settings: Schemas["FaultSettingsPatch"]) => call<FaultSettings>("PUT", "/faults", settings),
+  setFaults: (settings: Schemas["FaultSettingsPatch"]) => call<Faults>("PUT", "/faults", settings),
 };

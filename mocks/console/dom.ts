@@ -147,3 +147,8 @@ export function headersAndBody(
     h("pre", { class: "code" }, body),
   );
 }
+
+/** A request's body as the request journal kept it, folded. */
+export function requestBody(key: string, body: string): HTMLDetailsElement {
+  return disclosure(key, "Body", h("pre", { class: "code" }, body));
+}

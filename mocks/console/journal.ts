@@ -1,7 +1,7 @@
 // The request journal (`GET /__mock/requests`): the most recent requests to both APIs, newest first
-// here, filtered by operation and status on the server.
+// here, each with its body folded, filtered by operation, status and body on the server.
 import type { Journal, JournalEntry } from "./control.js";
-import { byId, h, reconcile } from "./dom.js";
+import { byId, h, reconcile, requestBody } from "./dom.js";
 import { count, instant, timeOfDay } from "./format.js";
 
 interface EntryView {
@@ -25,7 +25,7 @@ export function renderJournal(journal: Journal, filtered: boolean): void {
     views,
     (view) => `${view.serial}-${view.entry.at}-${view.entry.method}-${view.entry.path}`,
     (view) => JSON.stringify(view.entry),
-    ({ entry }) => row(entry),
+    (view) => row(view),
   );
 }
 
@@ -34,7 +34,7 @@ export function fillOperationFilter(operations: readonly string[]): void {
   byId("journal-operation").append(...operations.map((id) => h("option", { value: id }, id)));
 }
 
-function row(entry: JournalEntry): HTMLTableRowElement {
+function row({ entry, serial }: EntryView): HTMLTableRowElement {
   const at = Date.parse(entry.at);
   const kind = entry.status < 300 ? "ok" : entry.status < 500 ? "warn" : "bad";
   return h(
@@ -51,7 +51,18 @@ function row(entry: JournalEntry): HTMLTableRowElement {
     h("td", null, h("span", { class: `badge http-${kind}` }, String(entry.status))),
     h("td", { class: "number" }, `${count(Math.round(entry.durationMs * 10) / 10)} ms`),
     h("td", null, caller(entry.caller)),
+    h("td", null, body(entry, serial)),
   );
+}
+
+/** The body as the journal kept it: JSON, or the cut text of a longer one. */
+function body(entry: JournalEntry, serial: number): HTMLElement {
+  if (entry.body === null) return h("span", { class: "muted" }, "none");
+  const text = entry.bodyCut
+    ? `${String(entry.body)}\n(cut: the body was longer)`
+    : JSON.stringify(entry.body, null, 2);
+  // Keyed by the request, not only its place: a filtered list numbers its entries differently.
+  return requestBody(`journal-body-${serial}-${entry.at}-${entry.method}-${entry.path}`, text);
 }
 
 function caller(who: JournalEntry["caller"]): string {

@@ -1,6 +1,6 @@
 // The rest of the state: what the webhook sink received, tokens (never a secret: the state has
 // none), servers, invitations, and the faults injected now.
-import type { FaultSettings, MockState, SinkEntry } from "./control.js";
+import type { Faults, MockState, SinkEntry } from "./control.js";
 import { byId, h, headersAndBody, reconcile } from "./dom.js";
 import { count, instant, percent, pretty, SHOWN, timeOfDay } from "./format.js";
 import { mockNow, relative } from "./times.js";
@@ -174,12 +174,23 @@ export function renderInvitations(state: MockState): void {
   );
 }
 
-/** The faults in words: what a request to either API may meet now. */
-export function describeFaults(faults: FaultSettings): string {
+/** The faults in words: what a request to either API may meet now, and the scripted rules pending. */
+export function describeFaults(faults: Faults): string {
   const parts = [
     faults.latencyMs > 0 && `${count(faults.latencyMs)} ms of latency`,
     faults.errorRate > 0 && `${percent(faults.errorRate)} answered 503`,
     faults.resetRate > 0 && `${percent(faults.resetRate)} of connections dropped`,
   ].filter((part): part is string => typeof part === "string");
-  return parts.length === 0 ? "No faults injected: both APIs answer normally." : `Now: ${parts.join(", ")}.`;
+  const rules = faults.rules.map((rule) => {
+    const times = rule.times ?? 1;
+    const what = [
+      rule.status !== undefined && `answered ${rule.status}`,
+      rule.reset === true && "connection dropped",
+      rule.latencyMs !== undefined && `${count(rule.latencyMs)} ms of latency`,
+    ].filter((part): part is string => typeof part === "string");
+    return `the next ${times === 1 ? "call" : `${count(times)} calls`} of ${rule.operationId}: ${what.join(", ")}`;
+  });
+  const now = parts.length === 0 ? "" : `Now: ${parts.join(", ")}.`;
+  const scripted = rules.length === 0 ? "" : `Scripted: ${rules.join("; ")}.`;
+  return [now, scripted].filter(Boolean).join(" ") || "No faults injected: both APIs answer normally.";
 }

@@ -61,8 +61,12 @@ const readState = serial(async () => {
 
 const readJournal = serial(async () => {
   const form = byId<HTMLFormElement>("journal-form");
-  const filters = { operation: field(form, "operation"), status: field(form, "status") };
-  renderJournal(await control.journal(filters), Boolean(filters.operation || filters.status));
+  const filters = {
+    operation: field(form, "operation"),
+    status: field(form, "status"),
+    body: field(form, "body"),
+  };
+  renderJournal(await control.journal(filters), Boolean(filters.operation || filters.status || filters.body));
 });
 
 const reads: Record<ChangedPath, () => void> = { "/state": readState, "/requests": readJournal };
@@ -235,7 +239,7 @@ function wire(): void {
   byId("faults-clear").addEventListener("click", (event) => {
     const form = byId<HTMLFormElement>("faults-form");
     void act(event.currentTarget as HTMLButtonElement, async () => {
-      await control.setFaults({ latencyMs: 0, errorRate: 0, resetRate: 0 });
+      await control.setFaults({ latencyMs: 0, errorRate: 0, resetRate: 0, rules: [] });
       delete form.dataset.dirty;
       return "No faults injected any more.";
     });
@@ -244,8 +248,9 @@ function wire(): void {
     readJournal();
     const operation = field(form, "operation");
     const status = field(form, "status");
-    return operation || status
-      ? `Showing requests${operation ? ` to ${operation}` : ""}${status ? ` answered ${status}` : ""}.`
+    const body = field(form, "body");
+    return operation || status || body
+      ? `Showing requests${operation ? ` to ${operation}` : ""}${status ? ` answered ${status}` : ""}${body ? ` whose body contains ${body}` : ""}.`
       : "Showing every request.";
   });
   const confirm = byId("reset-confirm");

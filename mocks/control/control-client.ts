@@ -7,7 +7,14 @@ import {
   type Transport,
 } from "../../src/core/index.js";
 import type { paths } from "../../src/generated/mock-control.js";
-import type { ControlInput, ControlOutput, ControlQuery, PartnerId, RequestId } from "./operations.js";
+import type {
+  ControlInput,
+  ControlOutput,
+  ControlQuery,
+  PartnerId,
+  RequestId,
+  RequestsQuery,
+} from "./operations.js";
 import { SNAPSHOT_MAX_BYTES } from "./snapshot-size.js";
 
 export interface MockControlClientOptions extends CommonClientOptions {
@@ -198,17 +205,22 @@ export class MockControlClient {
 
   /**
    * `listRequests`: the request journal, the most recent requests to the public APIs (newest last),
-   * only those of `query.operation` and `query.status` when given.
+   * only those of `query.operation` and `query.status`, and those whose body contains `query.body`
+   * (a JSON value, or its JSON text), when given.
    */
-  listRequests(
-    query?: ControlQuery<"listRequests">,
-    opts?: RequestOptions,
-  ): APIPromise<ControlOutput<"listRequests">> {
+  listRequests(query?: RequestsQuery, opts?: RequestOptions): APIPromise<ControlOutput<"listRequests">> {
     const answer = this.#t("safe", opts, (c) =>
-      c.GET("/requests", query === undefined ? {} : { params: { query } }),
+      c.GET("/requests", query === undefined ? {} : { params: { query: asQuery(query) } }),
     );
     return answer;
   }
+}
+
+/** `query` as the URL carries it: a body pattern as JSON text. */
+function asQuery({ body, ...rest }: RequestsQuery): ControlQuery<"listRequests"> {
+  return body === undefined
+    ? rest
+    : { ...rest, body: typeof body === "string" ? body : JSON.stringify(body) };
 }
 
 /** A 204's data: nothing. */

@@ -12,4 +12,5 @@ export type {
   ControlPath,
   ControlQuery,
   MockControlSchemas,
+  RequestsQuery,
 } from "./operations.js";

@@ -29,6 +29,15 @@ export type ControlPath<Id extends ControlOperationId> = NonNullable<operations[
 /** An operation's query parameters (`never` when it takes none). */
 export type ControlQuery<Id extends ControlOperationId> = NonNullable<operations[Id]["parameters"]["query"]>;
 
+/**
+ * `listRequests`' query as the world and `MockControlClient` take it: `body`, the JSON value a
+ * journalled body must contain, as JSON text (what `GET /__mock/requests?body=` carries) or as the
+ * value itself (any JSON value but a string, which is read as JSON text: `'"blue"'` for the string).
+ */
+export type RequestsQuery = Omit<ControlQuery<"listRequests">, "body"> & {
+  body?: string | number | boolean | null | readonly unknown[] | { readonly [key: string]: unknown };
+};
+
 type SuccessStatus = 200 | 201 | 202 | 204;
 type SuccessOf<Responses> = Responses[keyof Responses & SuccessStatus];
 

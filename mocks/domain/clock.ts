@@ -18,13 +18,16 @@ export interface Clock {
    */
   schedule(atMs: number, task: () => void | Promise<void>): () => void;
   /**
-   * Moves virtual time forward by `ms` and starts every task that falls due, in time order; tasks
-   * due together run concurrently. Resolves once every started task (and every task they made due
-   * within the step) has settled; rejects with the first error a task threw, after the rest ran.
-   * A RangeError for a negative or non-finite `ms`, or one that would pass `LATEST_TIME_MS`. Advances
-   * run one after another; a `reset` while one is pending or running cancels it (time stays put).
+   * Moves virtual time forward and starts every task that falls due, in time order; tasks due
+   * together run concurrently. The step is `{ seconds }` (the unit of the control API's
+   * `POST /__mock/clock/advance` and `MockControlClient`: `advance({ seconds: 6 })`) or a bare
+   * number of milliseconds (`advance(6000)`, kept from before `{ seconds }`). Resolves once every
+   * started task (and every task they made due within the step) has settled; rejects with the first
+   * error a task threw, after the rest ran. A RangeError for a negative or non-finite step, or one
+   * that would pass `LATEST_TIME_MS`. Advances run one after another; a `reset` while one is pending
+   * or running cancels it (time stays put).
    */
-  advance(ms: number): Promise<void>;
+  advance(step: ClockStep): Promise<void>;
   /** Stops following the time source; time then moves only through `advance`. */
   freeze(): void;
   /** Virtual time minus source time. */
@@ -51,6 +54,9 @@ export interface Clock {
   /** Cancels the self-wake timer so a process can exit. */
   dispose(): void;
 }
+
+/** A step of time: `{ seconds }`, or a bare number of milliseconds. */
+export type ClockStep = number | { readonly seconds: number };
 
 /** How an unfrozen clock arms its self-wake: `setTimeout`/`clearTimeout`, or a test's fake timers. */
 export interface TimerPort {
@@ -213,10 +219,14 @@ export function createClock(options: ClockOptions = {}): Clock {
         rearm();
       };
     },
-    advance(ms) {
+    advance(by) {
+      const ms = typeof by === "number" ? by : Number(by?.seconds) * 1000;
       if (!Number.isFinite(ms) || ms < 0) {
+        const given = typeof by === "number" ? `${by} ms` : `{ seconds: ${by?.seconds} }`;
         return Promise.reject(
-          new RangeError(`advance() takes a finite, non-negative number of ms, got ${ms}`),
+          new RangeError(
+            `advance() takes { seconds } or a number of ms, finite and not negative, got ${given}`,
+          ),
         );
       }
       const asked = generation;

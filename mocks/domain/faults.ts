@@ -1,11 +1,14 @@
+import { documentedFailures } from "../../src/generated/documented-failures.js";
 import type { components } from "../../src/generated/mock-control.js";
-import { validationFailed } from "./errors.js";
+import { type FieldError, validationFailed } from "./errors.js";
 import type { Random } from "./random.js";
 
 /** Fault injection for the public APIs (never the control API, or faults could not be switched off). */
 export type FaultSettings = components["schemas"]["FaultSettings"];
 /** Settings to change (openapi/mock-control.yaml checks each value). */
-export type FaultSettingsPatch = components["schemas"]["FaultSettingsPatch"];
+type FaultSettingsPatch = components["schemas"]["FaultSettingsPatch"];
+/** A scripted fault: the next `times` calls of one operation fail as it says (decisions/044). */
+export type FaultRule = components["schemas"]["FaultRule"];
 
 export type FaultDecision = "none" | "error" | "reset";
 
@@ -18,7 +21,7 @@ export const NO_FAULTS: Readonly<FaultSettings> = Object.freeze({ latencyMs: 0, 
  */
 export function withFaults(
   current: Readonly<FaultSettings>,
-  patch: FaultSettingsPatch,
+  { rules: _rules, ...patch }: FaultSettingsPatch,
   path = "",
 ): FaultSettings {
   const next = { ...current, ...patch };
@@ -43,4 +46,73 @@ export function decideFault(settings: Readonly<FaultSettings>, random: Random): 
   if (r < settings.errorRate) return "error";
   if (r < settings.errorRate + settings.resetRate) return "reset";
   return "none";
+}
+
+/** `500` and `503`: what a `default` response covers that a rule may ask for (an internal error, an injected fault). */
+const UNDER_DEFAULT = new Set([500, 503]);
+
+/** The statuses a rule may give for `operationId`: the ones it documents (see `FaultRule`). */
+function documentedStatuses(operationId: FaultRule["operationId"]): number[] {
+  const documented = documentedFailures[operationId];
+  const listed = Object.keys(documented?.statuses ?? {}).map(Number);
+  const covered = documented?.default ? [...UNDER_DEFAULT].filter((status) => !listed.includes(status)) : [];
+  return [...listed, ...covered].sort((a, b) => a - b);
+}
+
+/**
+ * `rules` (schema-checked) with `times` filled in, or VALIDATION_FAILED for what the schema cannot
+ * state: a rule gives `status`, `reset` or `latencyMs`, not both `status` and `reset`, and a status
+ * its operation documents.
+ */
+export function checkedRules(rules: readonly FaultRule[], path = "rules"): FaultRule[] {
+  const problems: FieldError[] = [];
+  rules.forEach((rule, index) => {
+    const at = `${path}.${index}`;
+    if (rule.status === undefined && rule.reset === undefined && rule.latencyMs === undefined) {
+      problems.push({
+        type: "required",
+        path: `${at}.status`,
+        message: "is required unless reset or latencyMs is given",
+      });
+    }
+    if (rule.status !== undefined && rule.reset !== undefined) {
+      problems.push({
+        type: "invalid_value",
+        path: `${at}.reset`,
+        message: "must not be given together with status",
+      });
+    }
+    if (rule.status !== undefined) {
+      const allowed = documentedStatuses(rule.operationId);
+      if (!allowed.includes(rule.status)) {
+        problems.push({
+          type: "invalid_value",
+          path: `${at}.status`,
+          message: `must be a status ${rule.operationId} documents: ${allowed.join(", ")}`,
+        });
+      }
+    }
+  });
+  if (problems.length > 0) throw validationFailed(problems);
+  return rules.map((rule) => ({ ...rule, times: rule.times ?? 1 }));
+}
+
+/**
+ * Takes the first pending rule of `operationId` for one call: its `times` goes down by one, and it
+ * is removed from `rules` once used up. Undefined when no rule is pending for it.
+ */
+export function takeRule(rules: FaultRule[], operationId: string): FaultRule | undefined {
+  const index = rules.findIndex((rule) => rule.operationId === operationId);
+  const rule = rules[index];
+  if (rule === undefined) return undefined;
+  const left = (rule.times ?? 1) - 1;
+  if (left > 0) rules[index] = { ...rule, times: left };
+  else rules.splice(index, 1);
+  return rule;
+}
+
+/** What a rule does to its call: an answer of its status (`error`), a dropped connection, or only its latency. */
+export function ruleFault(rule: FaultRule): FaultDecision {
+  if (rule.reset) return "reset";
+  return rule.status === undefined ? "none" : "error";
 }

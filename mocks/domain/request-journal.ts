@@ -1,9 +1,11 @@
 // The request journal (decisions/030): the most recent requests to the public APIs, as the dispatcher
 // saw them, for people and tests to look at (`GET /__mock/requests`, `world.listRequests()`). It keeps
-// nothing secret by construction: what a request carried (headers, body, query) never reaches it.
+// nothing secret by construction: headers and the query never reach it, and a body only as
+// journal-body.ts redacts and bounds it (decisions/044).
 import { JOURNAL_METHOD_MAX_LENGTH, JOURNAL_PATH_MAX_LENGTH } from "../../src/generated/limits.js";
 import type { components, operations } from "../../src/generated/mock-control.js";
 import { BoundedLog } from "./bounded-log.js";
+import { containsJson, type JournalBody, journalBody } from "./journal-body.js";
 import { formatInstant } from "./timestamp.js";
 
 type Schemas = components["schemas"];
@@ -13,8 +15,13 @@ type RequestJournalView = Schemas["RequestJournal"];
 type JournalEntry = Schemas["JournalEntry"];
 /** Who made a request, once authenticated: a dashboard token's id or a rebuild partner's id. */
 export type JournalCaller = NonNullable<JournalEntry["caller"]>;
-/** The journal's filters, `GET /__mock/requests`'s query: an operation of the service contracts, a status. */
-type RequestFilter = NonNullable<operations["listRequests"]["parameters"]["query"]>;
+/**
+ * The journal's filters, `GET /__mock/requests`'s query: an operation of the service contracts, a
+ * status, and a JSON value the body must contain (as the query's JSON text, or in-process the value).
+ */
+type RequestFilter = Omit<NonNullable<operations["listRequests"]["parameters"]["query"]>, "body"> & {
+  body?: unknown;
+};
 
 /** One answered request, as the dispatcher hands it over (`atMs` on the virtual clock). */
 export interface JournalRecord {
@@ -27,7 +34,11 @@ export interface JournalRecord {
   status: number;
   durationMs: number;
   caller: JournalCaller | null;
+  /** The body's text as received, `null` when there was none; kept only as `journalBody` makes it. */
+  body: string | null;
 }
+
+type KeptRecord = Omit<JournalRecord, "body"> & JournalBody;
 
 /** How many requests the journal keeps; past it the oldest is dropped (and counted). */
 export const REQUEST_JOURNAL_CAPACITY = 500;
@@ -49,7 +60,7 @@ export function createRequestJournal(
   clock: { now(): number },
   capacity = REQUEST_JOURNAL_CAPACITY,
 ): RequestJournal {
-  const log = new BoundedLog<JournalRecord>(capacity);
+  const log = new BoundedLog<KeptRecord>(capacity);
   const listeners = new Set<() => void>();
   return {
     now: () => clock.now(),
@@ -62,15 +73,17 @@ export function createRequestJournal(
       if (entry.path.length > JOURNAL_PATH_MAX_LENGTH) {
         entry.path = `${entry.path.slice(0, JOURNAL_PATH_MAX_LENGTH - 1)}…`;
       }
-      log.push(entry);
+      const { body, ...rest } = entry;
+      log.push({ ...rest, ...journalBody(body) });
       for (const listener of listeners) listener();
     },
     list(filter = {}) {
-      const { operation, status } = filter;
+      const { operation, status, body } = filter;
       const entries: JournalEntry[] = [];
       for (const record of log.items()) {
         if (operation !== undefined && record.operationId !== operation) continue;
         if (status !== undefined && record.status !== status) continue;
+        if (body !== undefined && (record.bodyCut || !containsJson(record.body, body))) continue;
         entries.push({
           at: formatInstant(record.atMs),
           api: record.api,
@@ -80,6 +93,8 @@ export function createRequestJournal(
           status: record.status,
           durationMs: record.durationMs,
           caller: record.caller === null ? null : { ...record.caller },
+          body: structuredClone(record.body),
+          bodyCut: record.bodyCut,
         });
       }
       return { capacity, dropped: log.dropped, entries };

@@ -1,5 +1,11 @@
 import { DomainError } from "../domain/errors.js";
-import { decideFault, type FaultDecision, type FaultSettings } from "../domain/faults.js";
+import {
+  decideFault,
+  type FaultDecision,
+  type FaultRule,
+  type FaultSettings,
+  ruleFault,
+} from "../domain/faults.js";
 import type { Random } from "../domain/random.js";
 import type { JournalCaller, JournalRecord, RequestJournal } from "../domain/request-journal.js";
 import { checkBodySize, MAX_BODY_BYTES } from "../routes/body.js";
@@ -11,7 +17,7 @@ import {
   type MockResponse,
   type RouteDefinition,
 } from "../routes/types.js";
-import { errorResponse, injectedFaultResponse } from "./error-response.js";
+import { errorResponse, injectedFaultResponse, scriptedFaultResponse } from "./error-response.js";
 
 type OperationId = JournalRecord["operationId"];
 
@@ -43,7 +49,10 @@ export interface ObservedRequest {
   request: MockRequest;
   /** The answer; for a reset, the one the route produced and the client never receives. */
   response: MockResponse;
-  /** `"error"`: `response` is an injected 503; `"reset"`: the connection is dropped instead. */
+  /**
+   * `"error"`: `response` is an injected failure (a 503, or a scripted rule's documented status) that
+   * never reached the route; `"reset"`: the connection is dropped instead.
+   */
   fault: FaultDecision;
   /**
    * Set when the standalone server's HTTP edge answered before any API did (decisions/017): a CORS
@@ -60,6 +69,11 @@ export interface DispatcherOptions<World> {
   world: World;
   apis: readonly MountedApi<World>[];
   faults: () => Readonly<FaultSettings>;
+  /**
+   * The scripted fault rule that applies to one call of a public operation, used up by being taken
+   * (decisions/044); while one applies, `faults` does not.
+   */
+  takeRule?: (operationId: string) => FaultRule | undefined;
   random: Random;
   /**
    * Where every answered request to an API with `journalAs` is recorded, the one place the request
@@ -154,10 +168,17 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       caller = who;
     };
 
-    const settings = entry.api.kind === "public" ? options.faults() : undefined;
-    const delayMs = settings?.latencyMs ?? 0;
-    const fault = settings ? decideFault(settings, options.random) : "none";
     const found = entry.router.match(req.method, below(entry, req.url));
+    const isPublic = entry.api.kind === "public";
+    const operationId = found.kind === "found" ? found.route.operationId : undefined;
+    const rule = isPublic && operationId !== undefined ? options.takeRule?.(operationId) : undefined;
+    const settings = isPublic && !rule ? options.faults() : undefined;
+    const delayMs = rule ? (rule.latencyMs ?? 0) : (settings?.latencyMs ?? 0);
+    const fault: FaultDecision = rule
+      ? ruleFault(rule)
+      : settings
+        ? decideFault(settings, options.random)
+        : "none";
     const conclude = (response: MockResponse): DispatchResult => {
       observe({ request: req, response, fault });
       if (journalAs) {
@@ -166,16 +187,24 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
           api: journalAs,
           method: req.method,
           path,
-          operationId: found.kind === "found" ? ((found.route.operationId ?? null) as OperationId) : null,
+          operationId: (operationId ?? null) as OperationId,
           status: response.status,
           durationMs: Math.round((performance.now() - started) * 1000) / 1000,
           caller,
+          // The text as sent; the journal keeps it only as JSON, redacted and bounded (journal-body.ts).
+          body: req.body && req.body.length > 0 ? journalText.decode(req.body) : null,
         });
       }
       return fault === "reset" ? { kind: "reset", delayMs } : { kind: "respond", response, delayMs };
     };
 
-    if (fault === "error") return conclude(injectedFaultResponse());
+    if (fault === "error") {
+      return conclude(
+        rule?.status !== undefined
+          ? scriptedFaultResponse(rule.operationId, rule.status)
+          : injectedFaultResponse(),
+      );
+    }
     if (found.kind === "not-found") {
       return conclude(errorResponse(new DomainError("NOT_FOUND", `No resource at ${path}`)));
     }
@@ -247,3 +276,4 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
 }
 
 const PASS: DispatchResult = Object.freeze({ kind: "pass" });
+const journalText = new TextDecoder("utf-8");

@@ -1,3 +1,4 @@
+import { documentedFailures } from "../../src/generated/documented-failures.js";
 import { DomainError, type DomainErrorCode } from "../domain/errors.js";
 import type { MockResponse } from "../routes/types.js";
 
@@ -31,6 +32,19 @@ export function injectedFaultResponse(): MockResponse {
     headers: { "retry-after": "0" },
     body: envelope("Injected fault: service unavailable", "INTERNAL"),
   };
+}
+
+/**
+ * A scripted fault's answer (decisions/044): the status as `operationId` documents it, its example
+ * body and required headers; `500` and `503` under a `default` response as the mock answers an
+ * internal error or an injected fault. The rule was checked when it was set.
+ */
+export function scriptedFaultResponse(operationId: string, status: number): MockResponse {
+  const documented = documentedFailures[operationId]?.statuses[String(status)];
+  if (documented) {
+    return { status, headers: { ...documented.headers }, body: structuredClone(documented.body) };
+  }
+  return status === 503 ? injectedFaultResponse() : errorResponse(new Error("scripted fault"));
 }
 
 /**

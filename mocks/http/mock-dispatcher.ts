@@ -88,6 +88,7 @@ export function createMockDispatcher(
       { baseUrl: `${world.origin}/__mock`, scope: "", routes: controlRoutes, kind: "control" },
     ],
     faults: core.faults,
+    takeRule: core.takeRule,
     random: core.random,
     journal: core.journal,
     ...(onInternalError ? { onInternalError } : {}),

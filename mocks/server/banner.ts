@@ -1,6 +1,5 @@
 // Not from ../index.js: that barrel loads msw, an optional peer the standalone server must not need.
-import { defaultDashboardSeed } from "../domain/dashboard/index.js";
-import { defaultRebuildSeed } from "../domain/rebuild/index.js";
+import { completeSeed } from "../domain/seed.js";
 import { canonicalHost, isLoopbackHost } from "../http/edge-policy.js";
 import type { MockSeed } from "../world.js";
 
@@ -17,8 +16,7 @@ export interface BannerSettings {
 
 /** What a developer needs to start calling the mock: base URLs, the seed's credentials, and what is exposed. */
 export function banner(origin: string, seed: MockSeed, settings: BannerSettings): string {
-  const dashboard = seed.dashboard ?? defaultDashboardSeed;
-  const rebuild = seed.rebuild ?? defaultRebuildSeed;
+  const { dashboard, rebuild } = completeSeed(seed);
   const lines = [
     "Mock server for the Dashboard management API and the Partner site rebuild API",
     "",

@@ -23,6 +23,12 @@ const LIMITS = [
     path: "/components/schemas/JournalEntry/properties/path/maxLength",
     doc: "The longest `path` a request journal entry holds (a longer one is cut).",
   },
+  {
+    name: "JOURNAL_BODY_MAX_LENGTH",
+    document: "mock-control",
+    path: "/components/schemas/JournalEntry/properties/body/x-max-json-length",
+    doc: "The longest JSON text of a body a request journal entry holds (a longer one is cut).",
+  },
 ];
 
 /** `{ path, content }` of src/generated/limits.ts, for the documents `{ name, document }`. */

@@ -8,3 +8,6 @@ export const JOURNAL_METHOD_MAX_LENGTH = 32;
 
 /** The longest `path` a request journal entry holds (a longer one is cut). openapi/mock-control.yaml#/components/schemas/JournalEntry/properties/path/maxLength */
 export const JOURNAL_PATH_MAX_LENGTH = 2048;
+
+/** The longest JSON text of a body a request journal entry holds (a longer one is cut). openapi/mock-control.yaml#/components/schemas/JournalEntry/properties/body/x-max-json-length */
+export const JOURNAL_BODY_MAX_LENGTH = 16384;

@@ -243,12 +243,14 @@ export interface paths {
         };
         /**
          * Fault settings
-         * The failures injected into the public APIs.
+         * The failures injected into the public APIs: the rates, and the scripted fault rules still to apply (each with the number of calls it has left).
          */
         get: operations["getFaults"];
         /**
          * Change fault settings
          * Changes the settings the body names. Errors answer `503` before a request reaches the API, so they change nothing; resets drop the connection after the request ran, so its answer is lost. `errorRate` and `resetRate` together may not exceed 1 (`400`).
+         *
+         *     `rules` scripts faults instead of rates, and replaces the rules still pending (`[]` clears them): each applies to the next `times` calls of its operation only, in the order the rules are listed, and is gone once used up (a retry test: `{ "operationId": "submitRebuild", "status": 503, "times": 1 }` makes the next submission `503` and the one after succeed). A rule's `status` must be one the operation documents: a `4xx` or `5xx` its responses list, answered with the documented example body and required headers, or, for an operation with a `default` response, `500` or `503`, answered as the mock answers an internal error or an injected fault. Any other status is refused with `400`. While a rule applies to a request, the rates and `latencyMs` do not. Rules are shown here and in `GET /state`, are not part of snapshots, and reset and replacing the state clear them.
          */
         put: operations["setFaults"];
         post?: never;
@@ -307,7 +309,7 @@ export interface paths {
         };
         /**
          * The request journal
-         * The most recent requests to the two public APIs (not this API), oldest first, newest last: when each came (the virtual clock), its API, method and path, the operation that matched, the status answered, how long the mock took (real time, injected latency not included) and who called, once authenticated. Nothing secret is kept: no header (so no `Authorization` and no `X-API-Key`), no body and no query string (a query may carry an email address); the path only. The journal keeps the 500 most recent requests (`capacity`); older ones are dropped first and counted in `dropped`. Reset and replacing the state clear it, and snapshots leave it out: it records what this mock was asked, not state to carry on from. The standalone server's own refusals in front of the APIs (a `Host` or origin it does not allow, a CORS preflight, a request-target that is not a URL) and requests outside both APIs are not recorded. `operation` and `status` keep only the entries that match (`capacity` and `dropped` are the journal's).
+         * The most recent requests to the two public APIs (not this API), oldest first, newest last: when each came (the virtual clock), its API, method and path, the operation that matched, the status answered, how long the mock took (real time, injected latency not included) and who called, once authenticated, and the request body as JSON. Nothing secret is kept: no header (so no `Authorization` and no `X-API-Key`) and no query string (a query may carry an email address); in a body, the value of any key that names a secret (`secret`, `password`, `token`, `apiKey`, `key`, `authorization`, `credential`, any case, `-` or `_` between words) and the password of a URL's user information are replaced by `[redacted]`. A body may carry personal data (the emails of an invitation): the journal is kept in the mock's memory only. The journal keeps the 500 most recent requests (`capacity`); older ones are dropped first and counted in `dropped`. Reset and replacing the state clear it, and snapshots leave it out: it records what this mock was asked, not state to carry on from. The standalone server's own refusals in front of the APIs (a `Host` or origin it does not allow, a CORS preflight, a request-target that is not a URL) and requests outside both APIs are not recorded. `operation`, `status` and `body` keep only the entries that match (`capacity` and `dropped` are the journal's).
          */
         get: operations["listRequests"];
         put?: never;
@@ -603,6 +605,10 @@ export interface components {
             durationMs: number;
             /** Who called, once authenticated (whatever the answer then was): the dashboard token's id or the rebuild partner's id; `null` before authentication succeeded. */
             caller: components["schemas"]["TokenCaller"] | components["schemas"]["PartnerCaller"] | null;
+            /** The request body parsed as JSON (any JSON value), secrets redacted (see `GET /requests`); `null` when there was none or it was not JSON. A body whose redacted JSON text is longer than 16,384 characters (`x-max-json-length`) is kept as that text, cut there and ending with `…`, and `bodyCut` is `true`. */
+            body: unknown;
+            /** Whether `body` is the JSON text of a longer body, cut. */
+            bodyCut: boolean;
         };
         /** A dashboard request authenticated with this API token. */
         TokenCaller: {
@@ -621,8 +627,35 @@ export interface components {
             /** Share of requests whose connection is dropped after the API ran. */
             resetRate: number;
         };
+        /** The fault settings and the scripted fault rules still pending, in the order they apply. */
+        Faults: {
+            latencyMs: components["schemas"]["FaultSettings"]["latencyMs"];
+            errorRate: components["schemas"]["FaultSettings"]["errorRate"];
+            resetRate: components["schemas"]["FaultSettings"]["resetRate"];
+            /** The rules still pending, each with the calls it has left in `times`. */
+            rules: components["schemas"]["FaultRule"][];
+        };
+        /** A scripted fault: the next `times` calls of the operation get `status` (its documented answer), lose their connection (`reset`), or wait `latencyMs` first; `latencyMs` may come with `status` or `reset`. A rule gives at least one of the three, and not both `status` and `reset` (`400`). */
+        FaultRule: {
+            operationId: components["schemas"]["PublicOperationId"];
+            /** The status to answer, one the operation documents (a listed `4xx` or `5xx`, or `500` or `503` under a `default` response), with its documented body. */
+            status?: number;
+            /**
+             * `true`: drop the connection after the request ran, so its answer is lost.
+             */
+            reset?: true;
+            /** Milliseconds to wait before answering. */
+            latencyMs?: number;
+            /**
+             * How many calls of the operation the rule applies to (default 1).
+             * @default 1
+             */
+            times?: number;
+        };
         /** Fault settings to change; the ones left out keep their value. */
         FaultSettingsPatch: {
+            /** The scripted fault rules, replacing the ones still pending (`[]` clears them). */
+            rules?: components["schemas"]["FaultRule"][];
             /** Milliseconds added before every answer. */
             latencyMs?: number;
             /** Share of requests answered `503`. */
@@ -630,21 +663,21 @@ export interface components {
             /** Share of requests whose connection is dropped. */
             resetRate?: number;
         };
-        /** What a mock starts from and `reset` returns to (`createMockWorld({ seed })`, `--seed`). Either half may be left out for its default. Every value is checked as the API would check it in a request; references (a user's team, a token's user, a server's team) must exist and ids, GUIDs, emails and secrets must be unique. */
+        /** What a mock starts from and `reset` returns to (`createMockWorld({ seed })`, `--seed`). Either half may be left out for its default, and a half may give any of its lists: each list it leaves out is the default seed's (a seed of only `dashboard.servers` keeps the default teams, users and tokens). Every value is checked as the API would check it in a request; references (a user's team, a token's user, a server's team) must exist among the lists the mock ends up with, and ids, GUIDs, emails and secrets must be unique. */
         MockSeed: {
             dashboard?: components["schemas"]["DashboardSeed"];
             rebuild?: components["schemas"]["RebuildSeed"];
         };
-        /** Teams, users, tokens (secrets in clear) and servers. */
+        /** Teams, users, tokens (secrets in clear) and servers; a list left out is the default seed's. */
         DashboardSeed: {
             /** Teams. */
-            teams: components["schemas"]["Team"][];
+            teams?: components["schemas"]["Team"][];
             /** Users, each in a team. */
-            users: components["schemas"]["User"][];
+            users?: components["schemas"]["User"][];
             /** API tokens, each of a user. */
-            tokens: components["schemas"]["SeedToken"][];
+            tokens?: components["schemas"]["SeedToken"][];
             /** Each team's inventory, in connection order. */
-            servers: components["schemas"]["TeamServer"][];
+            servers?: components["schemas"]["TeamServer"][];
         };
         /** A team. */
         Team: {
@@ -684,10 +717,10 @@ export interface components {
             /** Whether the server is active. */
             active: boolean;
         };
-        /** Partners. */
+        /** Partners; left out, the default seed's. */
         RebuildSeed: {
             /** Partners, each by its id. */
-            partners: components["schemas"]["SeedPartner"][];
+            partners?: components["schemas"]["SeedPartner"][];
         };
         /** A partner: its id and any settings (the ones left out default as for a partner created by `PUT /partners/{partnerId}`). */
         SeedPartner: {
@@ -699,7 +732,7 @@ export interface components {
             clock: components["schemas"]["ClockState"];
             dashboard: components["schemas"]["DashboardState"];
             rebuild: components["schemas"]["RebuildState"];
-            faults: components["schemas"]["FaultSettings"];
+            faults: components["schemas"]["Faults"];
         };
         /** How the virtual clock stands against real time. */
         ClockState: {
@@ -1654,7 +1687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FaultSettings"];
+                    "application/json": components["schemas"]["Faults"];
                 };
             };
             403: components["responses"]["Forbidden"];
@@ -1681,7 +1714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FaultSettings"];
+                    "application/json": components["schemas"]["Faults"];
                 };
             };
             400: components["responses"]["ValidationFailed"];
@@ -1763,6 +1796,11 @@ export interface operations {
                  * @example 429
                  */
                 status?: components["schemas"]["HttpStatus"];
+                /**
+                 * Only requests whose body contains this JSON value (deep partial match): an object matches an object that has each of its keys with a matching value, an array matches an array in which each of its elements matches some element, anything else matches an equal value. A body that was cut never matches. Not JSON: `400`.
+                 * @example {"prompt":"Make it blue"}
+                 */
+                body?: string;
             };
             header?: never;
             path?: never;

@@ -312,7 +312,25 @@ describe("the mock console in Chromium, against npm start", () => {
       "200",
       expect.stringMatching(/ ms$/),
       "token 1",
+      "none",
     ]);
+
+    // A request's body, kept as JSON and found by a part of it.
+    await fetch(`${origin}/v1/dashboard/api-tokens`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN.unrestricted}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "journal-body-name", claims: [] }),
+    });
+    await page.getByLabel("Body contains").fill('{"name":"journal-body-name"}');
+    await page.getByLabel("Body contains").press("Enter");
+    await vi.waitFor(async () => {
+      const shown = await rows.allInnerTexts();
+      expect(shown).toHaveLength(1);
+      expect(shown[0]).toMatch(/POST \/v1\/dashboard\/api-tokens\s+createApiToken\s+201\b/);
+    }, WAIT);
+    await rows.first().locator("summary", { hasText: "Body" }).click();
+    await rows.first().getByText('"name": "journal-body-name"').waitFor(WAIT);
+    await page.getByLabel("Body contains").fill("");
 
     // The old key's refusal (the rotation above), found with the filters.
     await page.getByLabel("Operation").selectOption("submitRebuild");
@@ -323,7 +341,7 @@ describe("the mock console in Chromium, against npm start", () => {
       expect(shown.length).toBeGreaterThan(0);
       for (const row of shown)
         expect(row).toMatch(
-          /POST \/api\/integration\/partners\/hostpanel\/rebuilds\s+submitRebuild\s+401\b.*anonymous$/s,
+          /POST \/api\/integration\/partners\/hostpanel\/rebuilds\s+submitRebuild\s+401\b.*anonymous\s+Body$/s,
         );
     }, WAIT);
     await page.locator("#journal").scrollIntoViewIfNeeded();
@@ -345,12 +363,24 @@ describe("the mock console in Chromium, against npm start", () => {
       latencyMs: 20,
       errorRate: 0.25,
       resetRate: 0,
+      rules: [],
     });
+    // A scripted rule set over HTTP shows at once, and clears with the rest.
+    await fetch(`${origin}/__mock/faults`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rules: [{ operationId: "submitRebuild", status: 503, times: 2 }] }),
+    });
+    await page
+      .locator("#faults-now")
+      .getByText("Scripted: the next 2 calls of submitRebuild: answered 503.")
+      .waitFor(WAIT);
     await page.getByRole("button", { name: "No faults" }).click();
     await page
       .locator("#faults-now")
       .getByText("No faults injected: both APIs answer normally.")
       .waitFor(WAIT);
+    expect(await (await fetch(`${origin}/__mock/faults`)).json()).toMatchObject({ rules: [] });
 
     await page.getByRole("button", { name: "Reset to the seed…" }).click();
     // The first press only asks; focus moves to "Cancel", the safe answer.

@@ -84,7 +84,10 @@ describe("a conformance log reports what departs from the contract", () => {
   it("passes a conforming exchange", () => {
     expect(exchange("GET", "/v1/si/servers", { status: 200, body: { totalCount: 0, data: [] } })).toEqual([]);
     expect(
-      exchange("GET", "/__mock/faults", { status: 200, body: { latencyMs: 0, errorRate: 0, resetRate: 0 } }),
+      exchange("GET", "/__mock/faults", {
+        status: 200,
+        body: { latencyMs: 0, errorRate: 0, resetRate: 0, rules: [] },
+      }),
     ).toEqual([]);
   });
 

@@ -334,6 +334,7 @@ describe("POST /__mock/reset restores the seed and clears deliveries, sink, faul
       latencyMs: 0,
       errorRate: 0,
       resetRate: 0,
+      rules: [],
     });
     expectError(await dashboardAs(call, created.body.data.token)("GET", "/si/servers"), 401, "UNAUTHORIZED");
     expect((await submitRebuild(call, { sourceUrl: "https://www.example.com/" })).status).toBe(202);
@@ -370,7 +371,12 @@ describe("fault injection: PUT /__mock/faults", () => {
   const putFaults = (body: unknown) => call({ method: "PUT", path: "/__mock/faults", json: body });
 
   it("errorRate 1: the public APIs answer 503 INTERNAL and change nothing; /__mock is unaffected", async () => {
-    expect((await putFaults({ errorRate: 1 })).body).toEqual({ latencyMs: 0, errorRate: 1, resetRate: 0 });
+    expect((await putFaults({ errorRate: 1 })).body).toEqual({
+      latencyMs: 0,
+      errorRate: 1,
+      resetRate: 0,
+      rules: [],
+    });
     const answer = await dashboardAs(call, TOKEN.unrestricted)("POST", "/dashboard/api-tokens", {
       name: "x",
       claims: [],
@@ -398,6 +404,7 @@ describe("fault injection: PUT /__mock/faults", () => {
       latencyMs: 250,
       errorRate: 0.25,
       resetRate: 0,
+      rules: [],
     });
   });
 
@@ -416,6 +423,7 @@ describe("fault injection: PUT /__mock/faults", () => {
       latencyMs: 0,
       errorRate: 0,
       resetRate: 0,
+      rules: [],
     });
   });
 

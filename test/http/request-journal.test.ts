@@ -68,7 +68,9 @@ async function sequence({ call, origin }: Pick<MockHarness, "call" | "origin">):
   });
 }
 
-const withoutDurations = (entries: readonly Entry[]) => entries.map(({ durationMs: _, ...rest }) => rest);
+// Bodies have tests of their own (below).
+const withoutDurations = (entries: readonly Entry[]) =>
+  entries.map(({ durationMs: _, body: _body, bodyCut: _cut, ...rest }) => rest);
 
 describe("the operations the journal names", () => {
   it("are exactly the service contracts' operations (mock-control.yaml's PublicOperationId)", () => {
@@ -210,7 +212,7 @@ describe("what the journal records", () => {
 });
 
 describe("nothing secret, no query string", () => {
-  it("the answer holds no credential, body or query value the requests carried", async () => {
+  it("the answer holds no credential or query value the requests carried", async () => {
     const email = "alice.secret@example.com";
     await msw.call({
       path: `/v1/accounts/team-guid?email=${encodeURIComponent(email)}`,
@@ -240,12 +242,10 @@ describe("nothing secret, no query string", () => {
       email,
       encodeURIComponent(email),
       "filter-secret",
-      "body-secret-name",
       created.body.data.token,
       TOKEN.unrestricted,
       TOKEN.manage,
       PARTNER.ok.apiKey,
-      "prompt-secret",
       "dXNlcjpwYXNz",
       "?",
     ]) {
@@ -404,5 +404,89 @@ describe("the same under MSW and the node server", () => {
     // Outside both APIs: the server's own 404.
     expect((await node.call({ path: "/api/elsewhere" })).status).toBe(404);
     expect((await journal(node)).entries).toEqual([]);
+  });
+});
+
+describe("bodies (decisions/044)", () => {
+  const submitAs = (mock: MockHarness, json: unknown) =>
+    mock.call({ method: "POST", path: REBUILDS_PATH, headers: rebuildHeaders(), json });
+
+  it.each([
+    ["MSW", msw],
+    ["the node server", node],
+  ])(
+    "under %s, each entry keeps the body as JSON and never the key that came in a header",
+    async (_, mock) => {
+      await submitAs(mock, { sourceUrl: "https://www.example.com/", prompt: "Make it blue" });
+      await mock.call({ path: "/v1/si/servers", headers: bearer(TOKEN.unrestricted) });
+      const { entries } = await journal(mock);
+      expect(entries.map(({ body, bodyCut }) => ({ body, bodyCut }))).toEqual([
+        { body: { sourceUrl: "https://www.example.com/", prompt: "Make it blue" }, bodyCut: false },
+        { body: null, bodyCut: false },
+      ]);
+      expect(JSON.stringify(entries)).not.toContain(PARTNER.ok.apiKey);
+    },
+  );
+
+  it("redacts secrets a body carries: keys that name one, and a URL's password", async () => {
+    await submitAs(msw, {
+      sourceUrl: "https://user:hunter2@www.example.com/",
+      prompt: "p",
+      apiKey: "k-1",
+      nested: [{ client_secret: "s-1", Password: "p-1", note: "kept" }],
+    });
+    const [entry] = (await journal(msw)).entries;
+    expect(entry?.status).toBe(400);
+    expect(entry?.body).toEqual({
+      sourceUrl: "https://user:[redacted]@www.example.com/",
+      prompt: "p",
+      apiKey: "[redacted]",
+      nested: [{ client_secret: "[redacted]", Password: "[redacted]", note: "kept" }],
+    });
+  });
+
+  it("a body that is not JSON is null; one longer than the bound is its JSON text, cut and marked", async () => {
+    await msw.call({
+      method: "POST",
+      path: REBUILDS_PATH,
+      headers: { ...rebuildHeaders(), "content-type": "application/json" },
+      body: "{not json",
+    });
+    await submitAs(msw, { sourceUrl: "https://www.example.com/", prompt: "x".repeat(20_000) });
+    const [notJson, long] = (await journal(msw)).entries;
+    expect(notJson).toMatchObject({ body: null, bodyCut: false });
+    expect(long?.bodyCut).toBe(true);
+    const text = String(long?.body);
+    expect(typeof long?.body).toBe("string");
+    expect(text.length).toBe(16_384);
+    expect(text.endsWith("…")).toBe(true);
+  });
+
+  it("filters by a subset of the body (deep partial match), over HTTP and in-process", async () => {
+    await submitAs(msw, { sourceUrl: "https://a.example.com/", prompt: "blue" });
+    await submitAs(msw, { sourceUrl: "https://b.example.com/", prompt: "red" });
+    await msw.call({
+      method: "POST",
+      path: "/v1/dashboard/api-tokens",
+      headers: bearer(TOKEN.unrestricted),
+      json: { name: "ci", claims: [{ name: "manage-api-tokens", readonly: true }] },
+    });
+    const query = `?operation=submitRebuild&body=${encodeURIComponent(JSON.stringify({ prompt: "red" }))}`;
+    const overHttp = (await journal(msw, query)).entries;
+    expect(overHttp.map((e) => e.body)).toEqual([{ sourceUrl: "https://b.example.com/", prompt: "red" }]);
+    expect(msw.world.listRequests({ body: { prompt: "red" } }).entries).toEqual(overHttp);
+    expect(msw.world.listRequests({ body: '{"prompt":"red"}' }).entries).toEqual(overHttp);
+    // Arrays: each element of the pattern matches some element; objects: a subset of the keys.
+    const tokens = msw.world.listRequests({ body: { claims: [{ readonly: true }] } }).entries;
+    expect(tokens.map((e) => e.operationId)).toEqual(["createApiToken"]);
+    expect(msw.world.listRequests({ body: { claims: [{ readonly: false }] } }).entries).toEqual([]);
+    expect(msw.world.listRequests({ body: { prompt: "green" } }).entries).toEqual([]);
+  });
+
+  it("a body filter that is not JSON is 400 at body, over HTTP and in-process", async () => {
+    expectFieldErrors(await msw.call({ path: "/__mock/requests?body=%7Bnope" }), [
+      { type: "invalid_format", path: "body" },
+    ]);
+    expect(() => msw.world.listRequests({ body: "{nope" })).toThrow(DomainError);
   });
 });

@@ -366,6 +366,63 @@ try {
       });
     }, 130_000);
 
+    it.runIf(major === 2)(
+      "runs a world on timers installed after it (as fake timers are), with a partial seed, journal bodies and a scripted fault",
+      async () => {
+        write(
+          "world.mjs",
+          `import { setupServer } from "msw/node";
+import { createHandlers, createMockWorld, defaultDashboardSeed } from "rebuild-dashboard-kit/mocks";
+
+const ORIGIN = "http://mock.test";
+const oneServer = createMockWorld({ seed: { dashboard: { servers: [defaultDashboardSeed.servers[0]] } } })
+  .state().dashboard.servers.length;
+const world = createMockWorld({ origin: ORIGIN });
+const server = setupServer(...createHandlers(world));
+server.listen({ onUnhandledRequest: "error" });
+world.setFaults({ rules: [{ operationId: "submitRebuild", status: 503, times: 1 }] });
+const submit = () =>
+  fetch(ORIGIN + "/api/integration/partners/hostpanel/rebuilds", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-partner-id": "1001", "x-api-key": "mock-rebuild-key-1001" },
+    body: JSON.stringify({ sourceUrl: "https://www.example.com/", prompt: "Make it blue" }),
+  });
+// What a runner's fake timers do, installed after the world was created: time moves only when told.
+let now = Date.now();
+const timers = [];
+globalThis.setTimeout = (callback, ms) => { const timer = { callback, at: now + ms }; timers.push(timer); return timer; };
+globalThis.clearTimeout = (timer) => { const at = timers.indexOf(timer); if (at >= 0) timers.splice(at, 1); };
+Date.now = () => now;
+const statuses = [(await submit()).status, (await submit()).status];
+now += 6000;
+for (const timer of timers.splice(0)) if (timer.at <= now) timer.callback();
+await world.clock.settle();
+const journal = world.listRequests({ operation: "submitRebuild", body: { prompt: "Make it blue" } });
+server.close();
+console.log(JSON.stringify({
+  oneServer,
+  statuses,
+  rebuild: world.state().rebuild.rebuilds.map((r) => r.status),
+  delivered: world.listSinkEntries(1001).data.length,
+  prompts: journal.entries.map((e) => e.body.prompt),
+  keyShown: JSON.stringify(journal).includes("mock-rebuild-key-1001"),
+}));
+`,
+          dir,
+        );
+        const out = await run(command ?? "", [...prefix, "world.mjs"], dir, 120_000);
+        expect(JSON.parse(out.trim().split("\n").at(-1) ?? "")).toEqual({
+          oneServer: 1,
+          statuses: [503, 202],
+          rebuild: ["success"],
+          delivered: 1,
+          prompts: ["Make it blue", "Make it blue"],
+          keyShown: false,
+        });
+      },
+      130_000,
+    );
+
     it("loads every Node entry point through require and calls the mock with the SDK", async () => {
       write(
         "cjs.cjs",

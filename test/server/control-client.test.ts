@@ -164,9 +164,22 @@ describe("every method against the standalone mock", () => {
   });
 
   it("getFaults and setFaults", async () => {
-    expect(await control.getFaults()).toEqual({ latencyMs: 0, errorRate: 0, resetRate: 0 });
-    expect(await control.setFaults({ latencyMs: 5 })).toEqual({ latencyMs: 5, errorRate: 0, resetRate: 0 });
+    expect(await control.getFaults()).toEqual({ latencyMs: 0, errorRate: 0, resetRate: 0, rules: [] });
+    expect(await control.setFaults({ latencyMs: 5 })).toEqual({
+      latencyMs: 5,
+      errorRate: 0,
+      resetRate: 0,
+      rules: [],
+    });
     expect(await control.getFaults()).toEqual(running.world.getFaults());
+  });
+
+  it("setFaults with scripted rules: the next submission 503, the one after 202", async () => {
+    const rules = [{ operationId: "submitRebuild" as const, status: 503, times: 1 }];
+    expect((await control.setFaults({ rules })).rules).toEqual(rules);
+    await expect(submit("https://www.example.com/")).rejects.toThrow(ApiError);
+    expect(await control.getFaults()).toMatchObject({ rules: [] });
+    await expect(submit("https://www.example.com/")).resolves.toMatchObject({ status: "running" });
   });
 
   it("listRequests: the request journal, filtered", async () => {
@@ -182,6 +195,12 @@ describe("every method against the standalone mock", () => {
     const rebuilds = await control.listRequests({ operation: "submitRebuild", status: 202 });
     expect(rebuilds.entries).toHaveLength(1);
     expect(rebuilds.entries[0]?.path).toBe("/api/integration/partners/hostpanel/rebuilds");
+    const byBody = await control.listRequests({ body: { sourceUrl: "https://www.example.com/" } });
+    expect(byBody.entries.map((e) => e.operationId)).toEqual(["submitRebuild"]);
+    expect(byBody).toEqual(running.world.listRequests({ body: { sourceUrl: "https://www.example.com/" } }));
+    expect(
+      (await control.listRequests({ body: { sourceUrl: "https://else.example.com/" } })).entries,
+    ).toEqual([]);
   });
 
   it("withResponse() gives the HTTP answer too, as every SDK call", async () => {

@@ -78,6 +78,18 @@ describe("clock", () => {
     const clock = createClock({ frozenAt: T0 });
     await expect(clock.advance(-1)).rejects.toThrow(RangeError);
     await expect(clock.advance(Number.NaN)).rejects.toThrow(RangeError);
+    await expect(clock.advance({ seconds: -1 })).rejects.toThrow(/\{ seconds: -1 \}/);
+    await expect(clock.advance({ seconds: Number.POSITIVE_INFINITY })).rejects.toThrow(RangeError);
+    expect(clock.now()).toBe(T0);
+  });
+
+  it("takes a step in seconds as { seconds }, or a bare number of milliseconds", async () => {
+    const clock = createClock({ frozenAt: T0 });
+    await clock.advance({ seconds: 6 });
+    expect(clock.now()).toBe(T0 + 6000);
+    await clock.advance({ seconds: 0.5 });
+    await clock.advance(5);
+    expect(clock.now()).toBe(T0 + 6505);
   });
 
   it("wakes itself through the timer port when following the source", async () => {

@@ -57,7 +57,7 @@ describe("no world shares a mutable object with another", () => {
     const a = createMockWorld({ clock: frozen() });
     const b = createMockWorld({ clock: frozen() });
     a.setFaults({ errorRate: 0.5 });
-    expect(b.getFaults()).toEqual({ latencyMs: 0, errorRate: 0, resetRate: 0 });
+    expect(b.getFaults()).toEqual({ latencyMs: 0, errorRate: 0, resetRate: 0, rules: [] });
     expect(createMockWorld({ clock: frozen() }).getFaults().errorRate).toBe(0);
     const copy = a.getFaults();
     copy.errorRate = 1;
@@ -220,7 +220,7 @@ describe("the control API's operations, in-process", () => {
     expectTypeOf(world.completeRebuild).returns.resolves.toEqualTypeOf<Answer<"completeRebuild", 200>>();
     expectTypeOf(world.advanceClock).parameter(0).toEqualTypeOf<Body<"advanceClock">>();
     expectTypeOf(world.listDeliveries).returns.toEqualTypeOf<Answer<"listDeliveries", 200>>();
-    expectTypeOf(world.setFaults).returns.toEqualTypeOf<Schemas["FaultSettings"]>();
+    expectTypeOf(world.setFaults).returns.toEqualTypeOf<Schemas["Faults"]>();
     expectTypeOf(world.snapshot).returns.toEqualTypeOf<Answer<"getMockSnapshot", 200>>();
     expectTypeOf(world.restore).parameter(0).toEqualTypeOf<Body<"restoreMockSnapshot">>();
     // @ts-expect-error: a setting the control API does not have

@@ -73,7 +73,7 @@ describe("world.snapshot() and world.restore()", () => {
     copy.restore(roundTrip(world.snapshot()));
     expect(copy.state()).toEqual(world.state());
     expect(copy.snapshot()).toEqual(world.snapshot());
-    expect(copy.getFaults()).toEqual({ latencyMs: 5, errorRate: 0.1, resetRate: 0 });
+    expect(copy.getFaults()).toEqual({ latencyMs: 5, errorRate: 0.1, resetRate: 0, rules: [] });
   });
 
   it("hold no token secret, only hashes; restored tokens answer to their secrets, deleted ids stay used", async () => {

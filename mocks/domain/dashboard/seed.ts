@@ -4,10 +4,11 @@ import { deepFreeze } from "../deep-freeze.js";
 /**
  * The starting state of the Dashboard mock (openapi/mock-control.yaml, `DashboardSeed`): teams,
  * users, tokens with their secrets in clear (hashed when loaded; nothing keeps them in clear after)
- * and each team's servers in connection order. Plain JSON, so a seed can live in a file; the world
- * checks it against that schema, and loading checks references and uniqueness.
+ * and each team's servers in connection order, every list given (a seed may leave lists out: the
+ * world fills them in from `defaultDashboardSeed`). Plain JSON, so a seed can live in a file; the
+ * world checks it against that schema, and loading checks references and uniqueness.
  */
-export type DashboardSeed = components["schemas"]["DashboardSeed"];
+export type DashboardSeed = Required<components["schemas"]["DashboardSeed"]>;
 /** One token of a seed. */
 export type DashboardSeedToken = components["schemas"]["SeedToken"];
 

@@ -6,7 +6,7 @@ import { deepFreeze } from "../deep-freeze.js";
  * any console settings (the others default as for a partner the control API creates). Plain JSON,
  * checked by the world against that schema, then by the partner console's own rules.
  */
-export type RebuildSeed = components["schemas"]["RebuildSeed"];
+export type RebuildSeed = Required<components["schemas"]["RebuildSeed"]>;
 
 /**
  * Partner 1001 can use everything; 1002 has the feature disabled (403); 1003 has no webhooks (422).

@@ -345,11 +345,6 @@ describe("dashboard seed values", () => {
       { ...base, servers: [{ ...server, active: undefined }] },
       "Invalid seed: dashboard.servers.0.active: is required",
     ],
-    [
-      "a missing list",
-      { teams: base.teams, users: base.users, tokens: [] },
-      "Invalid seed: dashboard.servers: is required",
-    ],
     ["a list that is not a list", { ...base, users: {} }, "Invalid seed: dashboard.users: must be an array"],
     [
       "an entry that is not an object",

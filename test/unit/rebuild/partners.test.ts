@@ -51,7 +51,6 @@ describe("seed", () => {
 
   it.each<[string, unknown, string]>([
     ["a seed that is not an object", [], "rebuild: must be an object"],
-    ["a missing partner list", {}, "rebuild.partners: is required"],
     ["a partner list that is not a list", { partners: { id: 1 } }, "rebuild.partners: must be an array"],
     ["an unknown seed field", { partners: [], partner: [] }, "rebuild.partner: is not a known field"],
     [
