@@ -273,7 +273,7 @@ export function createTransport<Paths extends {}>(
     call.request = request;
     // Credentials last, below every middleware: nothing a caller sets replaces them.
     const headers = new Headers(request.headers);
-    credentials.forEach((value, name) => headers.set(name, value));
+    for (const [name, value] of credentials) headers.set(name, value);
     // Read once: each attempt sends it again.
     const body = request.body && (await request.arrayBuffer());
     for (let retry = 0; ; retry++) {
