@@ -3,6 +3,7 @@
  * bundle sizes and scale, in one run on one machine. Prints the table and writes
  * bench/results.json and bench/RESULTS.md. `--smoke` runs everything for a second or so (CI: it
  * runs and writes its files, into a temp dir unless `--out` says otherwise); targets never fail it.
+ * `--only sdk,bundle` runs just those sections, and writes into a temp dir unless `--out` says otherwise.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -28,18 +29,35 @@ import { benchScale } from "./sections/scale.js";
 import { benchSdkOverhead } from "./sections/sdk-overhead.js";
 import { benchGet, benchPost, CEILING, MOCK, PRISM } from "./sections/throughput.js";
 
-function parseArgs(argv: readonly string[]): { mode: BenchMode; outDir: string } {
+// `--only` names: each section's own.
+const SECTIONS = ["bundle", "get", "post", "sdk", "cold-start", "in-process", "scale"] as const;
+type Section = (typeof SECTIONS)[number];
+
+function parseArgs(argv: readonly string[]): { mode: BenchMode; outDir: string; only: ReadonlySet<Section> } {
   const smoke = argv.includes("--smoke");
-  const outIndex = argv.indexOf("--out");
-  const out = outIndex >= 0 ? argv[outIndex + 1] : undefined;
-  const unknown = argv.filter((arg, i) => arg !== "--smoke" && arg !== "--out" && argv[i - 1] !== "--out");
-  if (unknown.length > 0 || (outIndex >= 0 && !out)) {
-    console.error("usage: tsx bench/run.ts [--smoke] [--out DIR]");
+  const value = (flag: string) => (argv.includes(flag) ? (argv[argv.indexOf(flag) + 1] ?? "") : undefined);
+  const out = value("--out");
+  const only = value("--only")?.split(",");
+  const unknown = argv.filter(
+    (arg, i) =>
+      arg !== "--smoke" &&
+      arg !== "--out" &&
+      arg !== "--only" &&
+      !["--out", "--only"].includes(argv[i - 1] ?? ""),
+  );
+  if (unknown.length > 0 || out === "" || only?.some((name) => !SECTIONS.includes(name as Section))) {
+    console.error(`usage: tsx bench/run.ts [--smoke] [--out DIR] [--only ${SECTIONS.join(",")}]`);
     process.exit(2);
   }
   return {
     mode: smoke ? SMOKE : FULL,
-    outDir: out ?? (smoke ? join(tmpdir(), "rebuild-dashboard-kit-bench-smoke") : join(ROOT, "bench")),
+    // A partial run never replaces the committed results.
+    outDir:
+      out ??
+      (smoke || only
+        ? join(tmpdir(), `rebuild-dashboard-kit-bench-${smoke ? "smoke" : "partial"}`)
+        : join(ROOT, "bench")),
+    only: new Set((only ?? SECTIONS) as Section[]),
   };
 }
 
@@ -104,7 +122,7 @@ const METHOD = [
 ];
 
 async function main() {
-  const { mode, outDir } = parseArgs(process.argv.slice(2));
+  const { mode, outDir, only } = parseArgs(process.argv.slice(2));
   installExitGuards();
   const log = (line: string) => console.log(line);
   const machine = describeMachine();
@@ -117,7 +135,8 @@ async function main() {
   const details: string[] = [];
   const raw: Record<string, unknown> = {};
   let failed = false;
-  const section = async (name: string, run: () => Promise<void>) => {
+  const section = async (name: string, run: () => Promise<void>, key?: Section) => {
+    if (key && !only.has(key)) return;
     try {
       await run();
     } catch (error) {
@@ -134,11 +153,15 @@ async function main() {
     const built = programs;
     const seedFile = await writeBenchSeed(built.dir);
 
-    await section("bundle size", async () => {
-      const result = await benchBundleSize(log);
-      figures.push(...result.figures);
-      raw.bundles = result.raw;
-    });
+    await section(
+      "bundle size",
+      async () => {
+        const result = await benchBundleSize(log);
+        figures.push(...result.figures);
+        raw.bundles = result.raw;
+      },
+      "bundle",
+    );
 
     let mock: RunningServer | undefined;
     let ceiling: RunningServer | undefined;
@@ -148,54 +171,78 @@ async function main() {
     });
     if (mock && ceiling) {
       const servers = { mock, ceiling };
-      await section("GET throughput", async () => {
-        const prism = mode.includePrism ? await startPrism() : undefined;
-        try {
-          const result = await benchGet({ mode, ...servers, prism, log });
+      await section(
+        "GET throughput",
+        async () => {
+          const prism = mode.includePrism ? await startPrism() : undefined;
+          try {
+            const result = await benchGet({ mode, ...servers, prism, log });
+            figures.push(...result.figures);
+            warnings.push(...result.warnings);
+            details.push(
+              "### GET /v1/si/servers",
+              "",
+              ...roundTable(result.rounds, [MOCK, CEILING, PRISM]),
+              "",
+            );
+            raw.get = result.rounds;
+          } finally {
+            await prism?.child.stop();
+          }
+        },
+        "get",
+      );
+      await section(
+        "POST throughput",
+        async () => {
+          const result = await benchPost({ mode, ...servers, prism: undefined, log });
           figures.push(...result.figures);
           warnings.push(...result.warnings);
-          details.push(
-            "### GET /v1/si/servers",
-            "",
-            ...roundTable(result.rounds, [MOCK, CEILING, PRISM]),
-            "",
-          );
-          raw.get = result.rounds;
-        } finally {
-          await prism?.child.stop();
-        }
-      });
-      await section("POST throughput", async () => {
-        const result = await benchPost({ mode, ...servers, prism: undefined, log });
-        figures.push(...result.figures);
-        warnings.push(...result.warnings);
-        details.push("### POST rebuild submission", "", ...roundTable(result.rounds, [MOCK, CEILING]), "");
-        raw.post = result.rounds;
-      });
-      await section("SDK overhead", async () => {
-        const result = await benchSdkOverhead(mode, servers.ceiling.origin, log);
-        figures.push(...result.figures);
-        raw.sdk = result.raw;
-      });
+          details.push("### POST rebuild submission", "", ...roundTable(result.rounds, [MOCK, CEILING]), "");
+          raw.post = result.rounds;
+        },
+        "post",
+      );
+      await section(
+        "SDK overhead",
+        async () => {
+          const result = await benchSdkOverhead(mode, servers.ceiling.origin, log);
+          figures.push(...result.figures);
+          raw.sdk = result.raw;
+        },
+        "sdk",
+      );
       await mock.child.stop();
       await ceiling.child.stop();
     }
 
-    await section("cold start", async () => {
-      const result = await benchColdStart(mode, built, log);
-      figures.push(...result.figures);
-      raw.coldStart = result.raw;
-    });
-    await section("in-process", async () => {
-      const result = await benchInProcess(mode, log);
-      figures.push(...result.figures);
-      raw.inProcess = result.raw;
-    });
-    await section("scale", async () => {
-      const result = await benchScale(mode, built.scaleWorker, log);
-      figures.push(...result.figures);
-      raw.scale = result.raw;
-    });
+    await section(
+      "cold start",
+      async () => {
+        const result = await benchColdStart(mode, built, log);
+        figures.push(...result.figures);
+        raw.coldStart = result.raw;
+      },
+      "cold-start",
+    );
+    await section(
+      "in-process",
+      async () => {
+        const result = await benchInProcess(mode, log);
+        figures.push(...result.figures);
+        raw.inProcess = result.raw;
+      },
+      "in-process",
+    );
+    await section(
+      "scale",
+      async () => {
+        const result = await benchScale(mode, built.scaleWorker, log);
+        figures.push(...result.figures);
+        raw.scale = result.raw;
+      },
+      "scale",
+    );
   } finally {
     await stopAllChildren();
     await programs?.remove();

@@ -133,6 +133,11 @@ interface Call {
   readonly retries: number;
   /** The caller's signal: an attempt's own signal follows it, and a retry wait ends with it. */
   readonly signal: AbortSignal | undefined;
+  /**
+   * A resource method's call, whose data the SDK takes from the response check: unless the user
+   * added middleware, no one else reads its Response, which then carries no body.
+   */
+  readonly resource: boolean;
   attempts: number;
   /** The request openapi-fetch built (after the middleware), for labels. */
   request?: Request;
@@ -175,9 +180,13 @@ export function createTransport<Paths extends {}>(
   const clientTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const credentials = buildHeaders(client, authHeaders);
+  const auth = buildHeaders(client, authHeaders);
   // The text of each body `send` read, for the response check (a middleware's Response may be another).
   const texts = new WeakMap<Response, string>();
+  // The data the response check parsed from each success body, for the resource methods.
+  const parsed = new WeakMap<Response, unknown>();
+  // Whether the user added middleware (`http.use`), which may read any Response.
+  let observed = false;
 
   /** The wait before retry number `retry` (from 0), or undefined when `failure` must surface now. */
   function retryDelay(
@@ -206,10 +215,15 @@ export function createTransport<Paths extends {}>(
   }
 
   /**
-   * One attempt: sends `request` with `init` (the attempt's headers, body and signal), reads the
+   * One attempt: sends `init` (the attempt's request, with its signal) to `request`'s URL, reads the
    * answer's body up to maxResponseBytes, and resolves to a Response holding what was read.
    */
-  async function attempt(request: Request, init: RequestInit, number: number): Promise<Response> {
+  async function attempt(
+    request: Request,
+    init: RequestInit,
+    number: number,
+    lean: boolean,
+  ): Promise<Response> {
     const started = logger ? now() : 0;
     const log =
       logger &&
@@ -225,7 +239,8 @@ export function createTransport<Paths extends {}>(
     let response: Response;
     try {
       // globalThis.fetch is looked up now, so a mock installed after the client was built applies.
-      response = await (customFetch ? customFetch(new Request(request, init)) : fetch(request, init));
+      // Sent by URL: a Request built from another costs more than one built from its URL.
+      response = await (customFetch ? customFetch(new Request(request.url, init)) : fetch(request.url, init));
     } catch (error) {
       log?.(`failed (${errorCode(error) ?? (error as Error)?.name})`);
       throw error;
@@ -254,11 +269,12 @@ export function createTransport<Paths extends {}>(
     if (status < 200) return response;
     // Most bodies come in one chunk; others are joined once, then decoded (a character may span two).
     const text = decoder.decode(chunks[1] ? await new Blob(chunks).arrayBuffer() : chunks[0]);
-    const read = new Response(NULL_BODY_STATUSES.includes(status) ? null : text, {
-      status,
-      statusText,
-      headers,
-    });
+    // A body costs a stream to build: where no one but the SDK reads it, the Response fetch gave
+    // (its body consumed) is handed on.
+    const read =
+      lean && response.ok
+        ? response
+        : new Response(NULL_BODY_STATUSES.includes(status) ? null : text, { status, statusText, headers });
     texts.set(read, text);
     return read;
   }
@@ -273,8 +289,10 @@ export function createTransport<Paths extends {}>(
     call.request = request;
     // Credentials last, below every middleware: nothing a caller sets replaces them.
     const headers = new Headers(request.headers);
-    for (const [name, value] of credentials) headers.set(name, value);
-    // Read once: each attempt sends it again.
+    for (const [name, value] of auth) headers.set(name, value);
+    // What each attempt sends: the request as openapi-fetch and the middleware left it, its body
+    // read once.
+    const { method, redirect, credentials, keepalive } = request;
     const body = request.body && (await request.arrayBuffer());
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw abortError();
@@ -282,7 +300,15 @@ export function createTransport<Paths extends {}>(
       // One signal per attempt, for the timeout and the caller's abort. Without a timeout, fetch
       // follows the caller's signal (if any) directly.
       const controller = timeoutMs < Infinity ? new AbortController() : undefined;
-      const init: RequestInit = { headers, body, signal: controller?.signal ?? signal ?? null };
+      const init: RequestInit = {
+        method,
+        headers,
+        body,
+        redirect,
+        credentials,
+        keepalive,
+        signal: controller?.signal ?? signal ?? null,
+      };
       let failure: unknown;
       let timer: ReturnType<typeof setTimeout> | undefined;
       let onAbort!: (reason?: unknown) => void;
@@ -294,7 +320,7 @@ export function createTransport<Paths extends {}>(
           signal?.addEventListener("abort", reject, { once: true });
           // `init` itself as the reason: only a timeout rejects with it.
           timer = controller && startTimer(timeoutMs, () => reject(init));
-          attempt(request, init, retry + 1).then(resolve, reject);
+          attempt(request, init, retry + 1, call.resource && !observed).then(resolve, reject);
         });
         if (response.ok) return response;
         failure = response;
@@ -373,7 +399,10 @@ export function createTransport<Paths extends {}>(
           problem = `an unexpected body (${jsonPath}: ${issue.message})`;
         }
       }
-      if (!problem) return undefined;
+      if (!problem) {
+        parsed.set(response, data);
+        return undefined;
+      }
       const extra = invalidNotes?.[operation]?.(data);
       throw new ResponseValidationError(
         redact(
@@ -409,12 +438,18 @@ export function createTransport<Paths extends {}>(
         timeoutMs: clientTimeoutMs,
         retries: maxRetries,
         signal: request.signal,
+        resource: false,
         attempts: 0,
       }),
     // A followed redirect would resend the credentials to wherever it points; none is expected.
     redirect: "manual",
   });
   http.use(responseCheck);
+  const use = http.use;
+  http.use = (...middleware) => {
+    observed = true;
+    use(...middleware);
+  };
 
   /** One resource method's call: `run` on `http`, with the call's policy and options; the typed error thrown. */
   async function execute<T>(
@@ -429,13 +464,18 @@ export function createTransport<Paths extends {}>(
       timeoutMs: opts?.timeoutMs === undefined ? clientTimeoutMs : checkNumber("timeoutMs", opts.timeoutMs),
       retries: opts?.maxRetries === undefined ? maxRetries : checkNumber("maxRetries", opts.maxRetries),
       signal: opts?.signal,
+      resource: true,
       attempts: 0,
     };
     const fetch = (request: Request) => send(request, call);
-    const { data, error, response } = await run(
+    // openapi-fetch leaves the body to the SDK, whose response check has parsed it. (`parseAs` is not
+    // in CallInit's type, so that `run`'s result keeps the JSON data type the SDK resolves to.)
+    const init = { fetch, parseAs: "stream" } as CallInit;
+    const { error, response } = await run(
       http,
-      opts?.headers === undefined ? { fetch } : { fetch, headers: buildHeaders(client, opts.headers) },
+      opts?.headers === undefined ? init : { ...init, headers: buildHeaders(client, opts.headers) },
     );
+    const data = parsed.get(response);
     // A delete is retried after no answer, a timeout or a 5xx, after any of which the earlier attempt
     // may have done the work.
     if (response.ok || (policy === "delete" && call.attempts > 1 && response.status === 404)) {
