@@ -99,7 +99,7 @@ export interface TransportHooks {
  * What a resource method spreads into its `.http` call: the call's own `fetch` (its policy and
  * options) and headers. (A type literal: openapi-fetch's init is indexed by any string.)
  */
-export type CallInit = {
+type CallInit = {
   readonly fetch: (request: Request) => Promise<Response>;
   readonly headers?: Headers;
 };
