@@ -379,9 +379,13 @@ export function createTransport<Paths extends {}>(
       const operation = `${request.method} ${schemaPath}`;
       const byStatus = responses?.[operation];
       const shape = byStatus && (byStatus[status] ?? Object.values(byStatus)[0]);
-      // Whatever came where no body is documented is dropped (headers too, or openapi-fetch would read it).
+      // Whatever came where no body is documented is dropped (its Content-Length too, or openapi-fetch
+      // would read a body).
       if (shape === null || !(text || shape)) {
-        return text ? new Response(null, { status, statusText: response.statusText }) : undefined;
+        if (!text) return undefined;
+        const headers = new Headers(response.headers);
+        headers.delete("content-length");
+        return new Response(null, { status, statusText: response.statusText, headers });
       }
       let data: unknown;
       let problem: string | undefined;

@@ -133,6 +133,13 @@ describe("the packed package", () => {
     for (const dir of ["src", "mocks", "test", "scripts"])
       expect(existsSync(join(installed, dir)), dir).toBe(false);
     expect(existsSync(join(consumer, "node_modules", "msw")), "msw is an optional peer").toBe(false);
+    // The clients run on openapi-fetch, a dependency imported at run time, not bundled (decisions/040).
+    for (const file of ["dist/index.js", "dist/index.cjs"]) {
+      expect(readFileSync(join(installed, file), "utf8"), file).toMatch(/(from |require\()"openapi-fetch"/);
+    }
+    expect(existsSync(join(consumer, "node_modules", "openapi-fetch")), "openapi-fetch is installed").toBe(
+      true,
+    );
   });
 
   it("installs a bin that serves the mock and its console without msw", async () => {
@@ -326,7 +333,15 @@ try {
   server.listen();
   const inProcess = (await new DashboardClient({ baseUrl: "http://mock.test/v1", token: "mock-token-unrestricted" }).servers.list()).totalCount;
   server.close();
-  console.log(JSON.stringify({ totalCount, handlers: handlers > 0, kinds, inProcess }));
+  // .http: openapi-fetch with the SDK's credentials; use() sees the resource methods' calls too.
+  const seen = [];
+  dashboard.http.use({ onRequest({ schemaPath }) { seen.push(schemaPath); } });
+  const page = (await dashboard.http.GET("/si/servers", { params: { query: { pageSize: 1 } } })).data.data.length;
+  await dashboard.apiTokens.list();
+  const rebuild = new RebuildClient({ baseUrl: mock.origin, partnerId: 1001, apiKey: "mock-rebuild-key-1001" });
+  const posted = (await rebuild.http.POST("/api/integration/partners/hostpanel/rebuilds", { body: { sourceUrl: "https://pack.example.com/" } })).response.status;
+  const http = { page, seen, posted };
+  console.log(JSON.stringify({ totalCount, handlers: handlers > 0, kinds, inProcess, http }));
 } finally {
   await mock.close();
 }
@@ -339,6 +354,7 @@ try {
         handlers: true,
         kinds: ["function", "function", "function"],
         inProcess: 3,
+        http: { page: 1, seen: ["/si/servers", "/dashboard/api-tokens"], posted: 202 },
       });
     }, 130_000);
 

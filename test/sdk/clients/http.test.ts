@@ -94,6 +94,19 @@ describe("dash.http", () => {
     ]);
   });
 
+  it("a middleware reads the body of a resource method's response, and the method still resolves its data", async () => {
+    const dash = dashboardClient();
+    const bodies: unknown[] = [];
+    dash.http.use({
+      async onResponse({ response }) {
+        bodies.push(await response.clone().json());
+      },
+    });
+    const list = await dash.servers.list({ pageSize: 1 });
+    expect(list.totalCount).toBe(3);
+    expect(bodies).toEqual([list]);
+  });
+
   it("a middleware's headers cannot replace the credentials", async () => {
     const { fetch, requests } = recordingFetch();
     const dash = dashboardClient(TOKEN.unrestricted, { fetch });
