@@ -3,6 +3,7 @@
  * bundle sizes and scale, in one run on one machine. Prints the table and writes
  * bench/results.json and bench/RESULTS.md. `--smoke` runs everything for a second or so (CI: it
  * runs and writes its files, into a temp dir unless `--out` says otherwise); targets never fail it.
+ * `--only sdk,bundle` runs just those sections, and writes into a temp dir unless `--out` says otherwise.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -36,35 +37,44 @@ import {
   WITHOUT_STATE_FILE,
 } from "./sections/throughput.js";
 
-function parseArgs(argv: readonly string[]): { mode: BenchMode; outDir: string; only: string | undefined } {
+// `--only` names: each section's own.
+const SECTIONS = [
+  "bundle",
+  "get",
+  "post",
+  "post-state-file",
+  "sdk",
+  "cold-start",
+  "in-process",
+  "scale",
+] as const;
+type Section = (typeof SECTIONS)[number];
+
+function parseArgs(argv: readonly string[]): { mode: BenchMode; outDir: string; only: ReadonlySet<Section> } {
   const smoke = argv.includes("--smoke");
-  const flagValue = (flag: string) => {
-    const index = argv.indexOf(flag);
-    return { given: index >= 0, value: index >= 0 ? argv[index + 1] : undefined };
-  };
-  const out = flagValue("--out");
-  const only = flagValue("--only");
+  const value = (flag: string) => (argv.includes(flag) ? (argv[argv.indexOf(flag) + 1] ?? "") : undefined);
+  const out = value("--out");
+  const only = value("--only")?.split(",");
   const unknown = argv.filter(
     (arg, i) =>
       arg !== "--smoke" &&
-      !["--out", "--only"].includes(arg) &&
+      arg !== "--out" &&
+      arg !== "--only" &&
       !["--out", "--only"].includes(argv[i - 1] ?? ""),
   );
-  if (unknown.length > 0 || (out.given && !out.value) || (only.given && !only.value)) {
-    console.error("usage: tsx bench/run.ts [--smoke] [--out DIR] [--only SECTION]");
+  if (unknown.length > 0 || out === "" || only?.some((name) => !SECTIONS.includes(name as Section))) {
+    console.error(`usage: tsx bench/run.ts [--smoke] [--out DIR] [--only ${SECTIONS.join(",")}]`);
     process.exit(2);
   }
   return {
     mode: smoke ? SMOKE : FULL,
-    // One section alone is not the bench: its files go to a temp dir unless --out says otherwise.
+    // A partial run never replaces the committed results.
     outDir:
-      out.value ??
-      (smoke
-        ? join(tmpdir(), "rebuild-dashboard-kit-bench-smoke")
-        : only.value
-          ? join(tmpdir(), "rebuild-dashboard-kit-bench-partial")
-          : join(ROOT, "bench")),
-    only: only.value,
+      out ??
+      (smoke || only
+        ? join(tmpdir(), `rebuild-dashboard-kit-bench-${smoke ? "smoke" : "partial"}`)
+        : join(ROOT, "bench")),
+    only: new Set((only ?? SECTIONS) as Section[]),
   };
 }
 
@@ -112,7 +122,7 @@ const METHOD = [
   "- POST with a state file (2b): the POST run above on a mock started with `--state-file` (a new file in a " +
     "temp dir), where each 202 leaves only once its change is on disk (file and directory synced, one write for " +
     "every answer waiting), alternating with the same mock without a state file; reset after each run as above. " +
-    '`tsx bench/run.ts --only "POST with a state file"` runs this section alone (files to a temp dir).',
+    '`tsx bench/run.ts --only post-state-file` runs this section alone (files to a temp dir).',
   "- Cold start: spawn → first 200 on GET /v1/si/servers (Prism: /si/servers), polled every 5 ms on fresh " +
     "connections; median of several starts, alternating with starts of the raw node:http server (node's own " +
     "start-up on the machine at that moment).",
@@ -146,8 +156,8 @@ async function main() {
   const details: string[] = [];
   const raw: Record<string, unknown> = {};
   let failed = false;
-  const section = async (name: string, run: () => Promise<void>) => {
-    if (only !== undefined && name !== only) return;
+  const section = async (name: string, run: () => Promise<void>, key?: Section) => {
+    if (key && !only.has(key)) return;
     try {
       await run();
     } catch (error) {
@@ -164,11 +174,15 @@ async function main() {
     const built = programs;
     const seedFile = await writeBenchSeed(built.dir);
 
-    await section("bundle size", async () => {
-      const result = await benchBundleSize(log);
-      figures.push(...result.figures);
-      raw.bundles = result.raw;
-    });
+    await section(
+      "bundle size",
+      async () => {
+        const result = await benchBundleSize(log);
+        figures.push(...result.figures);
+        raw.bundles = result.raw;
+      },
+      "bundle",
+    );
 
     let mock: RunningServer | undefined;
     let ceiling: RunningServer | undefined;
@@ -178,83 +192,111 @@ async function main() {
     });
     if (mock && ceiling) {
       const servers = { mock, ceiling };
-      await section("GET throughput", async () => {
-        const prism = mode.includePrism ? await startPrism() : undefined;
-        try {
-          const result = await benchGet({ mode, ...servers, prism, log });
+      await section(
+        "GET throughput",
+        async () => {
+          const prism = mode.includePrism ? await startPrism() : undefined;
+          try {
+            const result = await benchGet({ mode, ...servers, prism, log });
+            figures.push(...result.figures);
+            warnings.push(...result.warnings);
+            details.push(
+              "### GET /v1/si/servers",
+              "",
+              ...roundTable(result.rounds, [MOCK, CEILING, PRISM]),
+              "",
+            );
+            raw.get = result.rounds;
+          } finally {
+            await prism?.child.stop();
+          }
+        },
+        "get",
+      );
+      await section(
+        "POST throughput",
+        async () => {
+          const result = await benchPost({ mode, ...servers, prism: undefined, log });
           figures.push(...result.figures);
           warnings.push(...result.warnings);
-          details.push(
-            "### GET /v1/si/servers",
-            "",
-            ...roundTable(result.rounds, [MOCK, CEILING, PRISM]),
-            "",
-          );
-          raw.get = result.rounds;
-        } finally {
-          await prism?.child.stop();
-        }
-      });
-      await section("POST throughput", async () => {
-        const result = await benchPost({ mode, ...servers, prism: undefined, log });
-        figures.push(...result.figures);
-        warnings.push(...result.warnings);
-        details.push("### POST rebuild submission", "", ...roundTable(result.rounds, [MOCK, CEILING]), "");
-        raw.post = result.rounds;
-      });
-      await section("SDK overhead", async () => {
-        const result = await benchSdkOverhead(mode, servers.ceiling.origin, log);
-        figures.push(...result.figures);
-        raw.sdk = result.raw;
-      });
+          details.push("### POST rebuild submission", "", ...roundTable(result.rounds, [MOCK, CEILING]), "");
+          raw.post = result.rounds;
+        },
+        "post",
+      );
+      await section(
+        "SDK overhead",
+        async () => {
+          const result = await benchSdkOverhead(mode, servers.ceiling.origin, log);
+          figures.push(...result.figures);
+          raw.sdk = result.raw;
+        },
+        "sdk",
+      );
       await mock.child.stop();
       await ceiling.child.stop();
     }
 
-    await section("POST with a state file", async () => {
-      const stateful = await startMock(built.mockCli, [
-        "--seed",
-        seedFile,
-        "--rebuild-delay",
-        "1",
-        "--state-file",
-        join(built.dir, "bench-state.json"),
-      ]);
-      try {
-        const plain = await startMock(built.mockCli, ["--seed", seedFile, "--rebuild-delay", "1"]);
+    await section(
+      "POST with a state file",
+      async () => {
+        const stateful = await startMock(built.mockCli, [
+          "--seed",
+          seedFile,
+          "--rebuild-delay",
+          "1",
+          "--state-file",
+          join(built.dir, "bench-state.json"),
+        ]);
         try {
-          const result = await benchPostStateFile({ mode, stateful, plain, log });
-          figures.push(...result.figures);
-          warnings.push(...result.warnings);
-          details.push(
-            "### POST rebuild submission with --state-file",
-            "",
-            ...roundTable(result.rounds, [MOCK, WITHOUT_STATE_FILE]),
-            "",
-          );
-          raw.postStateFile = result.rounds;
+          const plain = await startMock(built.mockCli, ["--seed", seedFile, "--rebuild-delay", "1"]);
+          try {
+            const result = await benchPostStateFile({ mode, stateful, plain, log });
+            figures.push(...result.figures);
+            warnings.push(...result.warnings);
+            details.push(
+              "### POST rebuild submission with --state-file",
+              "",
+              ...roundTable(result.rounds, [MOCK, WITHOUT_STATE_FILE]),
+              "",
+            );
+            raw.postStateFile = result.rounds;
+          } finally {
+            await plain.child.stop();
+          }
         } finally {
-          await plain.child.stop();
+          await stateful.child.stop();
         }
-      } finally {
-        await stateful.child.stop();
-      }
-    });
-    await section("cold start", async () => {
-      const result = await benchColdStart(mode, built, log);
-      figures.push(...result.figures);
-      raw.coldStart = result.raw;
-    });
-    await section("in-process", async () => {
-      const result = await benchInProcess(mode, log);
-      figures.push(...result.figures);
-      raw.inProcess = result.raw;
-    });
-    await section("scale", async () => {
-      const result = await benchScale(mode, built.scaleWorker, log);
-      figures.push(...result.figures);
-      raw.scale = result.raw;
-    });
+      },
+      "post-state-file",
+    );
+    await section(
+      "cold start",
+      async () => {
+        const result = await benchColdStart(mode, built, log);
+        figures.push(...result.figures);
+        raw.coldStart = result.raw;
+      },
+      "cold-start",
+    );
+    await section(
+      "in-process",
+      async () => {
+        const result = await benchInProcess(mode, log);
+        figures.push(...result.figures);
+        raw.inProcess = result.raw;
+      },
+      "in-process",
+    );
+    await section(
+      "scale",
+      async () => {
+        const result = await benchScale(mode, built.scaleWorker, log);
+        figures.push(...result.figures);
+        raw.scale = result.raw;
+      },
+      "scale",
+    );
   } finally {
     await stopAllChildren();
     await programs?.remove();

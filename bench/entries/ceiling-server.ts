@@ -2,6 +2,8 @@
  * The ceiling: a raw node:http server doing the least a server can do for the same requests.
  * GET answers the body given in BENCH_GET_BODY (the mock's own servers list, byte for byte); POST
  * reads and parses the JSON body and answers 202 with fresh ids, like a rebuild submission.
+ * A GET carrying `x-bench-delay-ms: N` is answered N ms later, as a server across a network would
+ * be (the SDK section's latency figure).
  * Prints `listening <port>` once ready.
  */
 import { randomUUID } from "node:crypto";
@@ -14,8 +16,13 @@ const port = Number((portArg >= 0 ? process.argv[portArg + 1] : undefined) ?? pr
 
 const server = createServer((req, res) => {
   if (req.method === "GET") {
-    res.writeHead(200, { "content-type": "application/json", "content-length": getBody.length });
-    res.end(getBody);
+    const answer = () => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": getBody.length });
+      res.end(getBody);
+    };
+    const delayMs = Number(req.headers["x-bench-delay-ms"] ?? 0);
+    if (delayMs > 0) setTimeout(answer, delayMs);
+    else answer();
     return;
   }
   const chunks: Buffer[] = [];

@@ -72,19 +72,19 @@ export class MockControlClient {
 
   /** `resetMock`: back to the seed; deliveries, the sink, the request journal and faults cleared, the clock offset back to 0. */
   reset(opts?: RequestOptions): APIPromise<ControlOutput<"resetMock">> {
-    const answer = this.#t("safe", opts, (c) => c.POST("/reset"), none);
+    const answer = this.#t("safe", opts, (http, init) => http.POST("/reset", init), none);
     return answer;
   }
 
   /** `getMockState`: everything as JSON for looking at; holds no secret and no hash. */
   state(opts?: RequestOptions): APIPromise<ControlOutput<"getMockState">> {
-    const answer = this.#t("safe", opts, (c) => c.GET("/state"));
+    const answer = this.#t("safe", opts, (http, init) => http.GET("/state", init));
     return answer;
   }
 
   /** `getMockSnapshot`: everything needed to carry on later (what `--state-file` keeps). */
   snapshot(opts?: RequestOptions): APIPromise<ControlOutput<"getMockSnapshot">> {
-    const answer = this.#t("safe", opts, (c) => c.GET("/snapshot"));
+    const answer = this.#t("safe", opts, (http, init) => http.GET("/snapshot", init));
     return answer;
   }
 
@@ -96,7 +96,12 @@ export class MockControlClient {
     snapshot: ControlInput<"restoreMockSnapshot">,
     opts?: RequestOptions,
   ): APIPromise<ControlOutput<"restoreMockSnapshot">> {
-    const answer = this.#t("safe", opts, (c) => c.PUT("/snapshot", { body: snapshot }), none);
+    const answer = this.#t(
+      "safe",
+      opts,
+      (http, init) => http.PUT("/snapshot", { ...init, body: snapshot }),
+      none,
+    );
     return answer;
   }
 
@@ -108,7 +113,7 @@ export class MockControlClient {
     body: ControlInput<"advanceClock">,
     opts?: RequestOptions,
   ): APIPromise<ControlOutput<"advanceClock">> {
-    const answer = this.#t("unsafe", opts, (c) => c.POST("/clock/advance", { body }));
+    const answer = this.#t("unsafe", opts, (http, init) => http.POST("/clock/advance", { ...init, body }));
     return answer;
   }
 
@@ -118,8 +123,9 @@ export class MockControlClient {
     settings?: ControlInput<"upsertPartner">,
     opts?: RequestOptions,
   ): APIPromise<ControlOutput<"upsertPartner">> {
-    const answer = this.#t("safe", opts, (c) =>
-      c.PUT("/partners/{partnerId}", {
+    const answer = this.#t("safe", opts, (http, init) =>
+      http.PUT("/partners/{partnerId}", {
+        ...init,
         params: { path: { partnerId } },
         ...(settings === undefined ? {} : { body: settings }),
       }),
@@ -132,8 +138,8 @@ export class MockControlClient {
     partnerId: PartnerId,
     opts?: RequestOptions,
   ): APIPromise<ControlOutput<"rotatePartnerKey">> {
-    const answer = this.#t("unsafe", opts, (c) =>
-      c.POST("/partners/{partnerId}/rotate-key", { params: { path: { partnerId } } }),
+    const answer = this.#t("unsafe", opts, (http, init) =>
+      http.POST("/partners/{partnerId}/rotate-key", { ...init, params: { path: { partnerId } } }),
     );
     return answer;
   }
@@ -147,8 +153,9 @@ export class MockControlClient {
     outcome?: ControlInput<"completeRebuild">,
     opts?: RequestOptions,
   ): APIPromise<ControlOutput<"completeRebuild">> {
-    const answer = this.#t("unsafe", opts, (c) =>
-      c.POST("/rebuilds/{requestId}/complete", {
+    const answer = this.#t("unsafe", opts, (http, init) =>
+      http.POST("/rebuilds/{requestId}/complete", {
+        ...init,
         params: { path: { requestId } },
         ...(outcome === undefined ? {} : { body: outcome }),
       }),
@@ -162,8 +169,8 @@ export class MockControlClient {
     body: ControlInput<"cloneRebuild">,
     opts?: RequestOptions,
   ): APIPromise<ControlOutput<"cloneRebuild">> {
-    const answer = this.#t("unsafe", opts, (c) =>
-      c.POST("/rebuilds/{requestId}/clone", { params: { path: { requestId } }, body }),
+    const answer = this.#t("unsafe", opts, (http, init) =>
+      http.POST("/rebuilds/{requestId}/clone", { ...init, params: { path: { requestId } }, body }),
     );
     return answer;
   }
@@ -173,33 +180,33 @@ export class MockControlClient {
     body: ControlInput<"openMagicLink">,
     opts?: RequestOptions,
   ): APIPromise<ControlOutput<"openMagicLink">> {
-    const answer = this.#t("unsafe", opts, (c) => c.POST("/magic-links/open", { body }));
+    const answer = this.#t("unsafe", opts, (http, init) => http.POST("/magic-links/open", { ...init, body }));
     return answer;
   }
 
   /** `listDeliveries`: every callback attempt kept, in the order they ended. */
   listDeliveries(opts?: RequestOptions): APIPromise<ControlOutput<"listDeliveries">> {
-    const answer = this.#t("safe", opts, (c) => c.GET("/deliveries"));
+    const answer = this.#t("safe", opts, (http, init) => http.GET("/deliveries", init));
     return answer;
   }
 
   /** `listSinkEntries`: what the partner's built-in webhook receiver recorded, oldest first. */
   listSinkEntries(partnerId: PartnerId, opts?: RequestOptions): APIPromise<ControlOutput<"listSinkEntries">> {
-    const answer = this.#t("safe", opts, (c) =>
-      c.GET("/webhook-sink/{partnerId}", { params: { path: { partnerId } } }),
+    const answer = this.#t("safe", opts, (http, init) =>
+      http.GET("/webhook-sink/{partnerId}", { ...init, params: { path: { partnerId } } }),
     );
     return answer;
   }
 
   /** `getFaults`: the failures injected into the public APIs. */
   getFaults(opts?: RequestOptions): APIPromise<ControlOutput<"getFaults">> {
-    const answer = this.#t("safe", opts, (c) => c.GET("/faults"));
+    const answer = this.#t("safe", opts, (http, init) => http.GET("/faults", init));
     return answer;
   }
 
   /** `setFaults`: changes the failures injected into the public APIs; resolves the settings now. */
   setFaults(body: ControlInput<"setFaults">, opts?: RequestOptions): APIPromise<ControlOutput<"setFaults">> {
-    const answer = this.#t("safe", opts, (c) => c.PUT("/faults", { body }));
+    const answer = this.#t("safe", opts, (http, init) => http.PUT("/faults", { ...init, body }));
     return answer;
   }
 
@@ -209,8 +216,8 @@ export class MockControlClient {
    * (a JSON value, or its JSON text), when given.
    */
   listRequests(query?: RequestsQuery, opts?: RequestOptions): APIPromise<ControlOutput<"listRequests">> {
-    const answer = this.#t("safe", opts, (c) =>
-      c.GET("/requests", query === undefined ? {} : { params: { query: asQuery(query) } }),
+    const answer = this.#t("safe", opts, (http, init) =>
+      http.GET("/requests", { ...init, params: query === undefined ? {} : { query: asQuery(query) } }),
     );
     return answer;
   }

@@ -1,7 +1,7 @@
-import type { Client } from "openapi-fetch";
+import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { APIPromise, type WithResponse } from "./api-promise.js";
 import {
-  ApiError,
+  type ApiError,
   abortError,
   ConnectionError,
   createApiError,
@@ -39,19 +39,11 @@ import { SDK_USER_AGENT } from "./version.js";
  */
 export type RetryPolicy = "safe" | "delete" | "unsafe";
 
-/**
- * The typed calls `run` makes, one per attempt: openapi-fetch's method signatures over the generated
- * `paths`, bound to the attempt's signal, logging and fetch. Only `params` and `body` are read.
- */
-type AttemptClient<Paths extends {}> = Pick<Client<Paths>, "GET" | "POST" | "PUT" | "DELETE">;
-
 /** The shape openapi-fetch resolves to. */
 interface FetchResult {
   readonly data?: unknown;
   readonly error?: unknown;
   readonly response: Response;
-  /** A body with a problem `validateResponses: "warn"` let through: resolved as received, not `map`ped. */
-  readonly asReceived?: boolean;
 }
 
 /** The success data type of an openapi-fetch result (`undefined` for a 204). */
@@ -66,7 +58,7 @@ export interface TransportOptions extends CommonClientOptions {
    * carries a secret.
    */
   readonly baseUrl: string;
-  /** Credentials, sent on every request; the `headers` option cannot replace them. */
+  /** Credentials, sent on every request; neither the `headers` option nor a middleware can replace them. */
   readonly authHeaders: Readonly<Record<string, string>>;
   /**
    * Values redacted, in every form a server could echo them (`secretForms`), from every log line,
@@ -75,13 +67,19 @@ export interface TransportOptions extends CommonClientOptions {
   readonly secrets: readonly string[];
   /** Shapes of the document's success responses (src/generated/<document>-responses.ts). */
   readonly responses?: ResponseShapes;
+  /**
+   * What a success body that does not hold its shape may mean, by `METHOD /path` (the key of
+   * `responses`): a note added to the `ResponseValidationError`.
+   */
+  readonly invalidNotes?: Readonly<Record<string, InvalidResponseNote>>;
   /** Sees the headers of every response as it arrives, whatever its status. */
   readonly onResponse?: (headers: Headers, now: number) => void;
 }
 
 /**
- * What `call` adds to a `ResponseValidationError` when the body it could not accept may mean the
- * server acted: a sentence for the message, and the id of what was created when the body had one.
+ * What the response check adds to a `ResponseValidationError` when the body it could not accept
+ * may mean the server acted: a sentence for the message, and the id of what was created when the
+ * body had one.
  */
 export type InvalidResponseNote = (body: unknown) => {
   readonly note: string;
@@ -99,57 +97,72 @@ export interface TransportHooks {
 }
 
 /**
- * The request pipeline of one client: a function, called once per request. Keep it in a private
- * field: its closure holds the credentials.
+ * What a resource method spreads into its `.http` call: the call's own `fetch` (its policy and
+ * options) and headers. (A type literal: openapi-fetch's init is indexed by any string.)
+ */
+type CallInit = {
+  readonly fetch: (request: Request) => Promise<Response>;
+  readonly headers?: Headers;
+};
+
+/**
+ * One client's request pipeline: `http`, the openapi-fetch client every call goes through, and a
+ * function for the resource methods. Keep it in a private field: its closures hold the credentials.
  *
- * It runs `run` (one typed call on the attempt's client) with timeout, abort, logging and retries
- * under `policy`; resolves to the success data once it holds the operation's documented shape,
- * passed through `map` when given (with the successful attempt's Response, for a result that
- * depends on the status); rejects with the typed error of the last attempt (a body that does not
- * hold its shape: ResponseValidationError, with `invalid`'s note), or with an AbortError
- * DOMException when `opts.signal` aborts.
+ * The function runs `run` (one call on `http`, given `init`, which carries the call's policy and
+ * options) and resolves to the success data, passed through `map` when given (with the Response,
+ * for a result that depends on the status); it rejects with the typed error of the last attempt,
+ * or with an AbortError DOMException when `opts.signal` aborts.
  *
  * ```ts
  * list(query: ListServersQuery = {}, opts?: RequestOptions) {
- *   return this.#t("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
+ *   return this.#t("safe", opts, (http, init) => http.GET("/si/servers", { ...init, params: { query } }));
  * }
  * ```
  */
-export type Transport<Paths extends {}> = <R extends FetchResult, T = DataOf<R>>(
+export type Transport<Paths extends {}> = (<R extends FetchResult, T = DataOf<R>>(
   policy: RetryPolicy,
   opts: RequestOptions | undefined,
-  run: (client: AttemptClient<Paths>) => Promise<R>,
+  run: (http: Client<Paths>, init: CallInit) => Promise<R>,
   map?: (data: DataOf<R>, response: Response) => T,
-  invalid?: InvalidResponseNote,
-) => APIPromise<T>;
+) => APIPromise<T>) & { readonly http: Client<Paths> };
+
+/** One call as the `fetch` option sees it: its policy and options, and the attempts made so far. */
+interface Call {
+  readonly policy: RetryPolicy;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  /** The caller's signal: an attempt's own signal follows it, and a retry wait ends with it. */
+  readonly signal: AbortSignal | undefined;
+  /**
+   * A resource method's call, whose data the SDK takes from the response check: unless the user
+   * added middleware, no one else reads its Response, which then carries no body.
+   */
+  readonly resource: boolean;
+  attempts: number;
+  /** The request openapi-fetch built (after the middleware), for labels. */
+  request?: Request;
+}
 
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 8000;
 // Codes undici (Node) puts on a fetch TypeError's cause when no connection was ever made, so the
 // server cannot have seen the request.
 const NOT_SENT_CODES = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"];
+// What `.http` calls are retried as: their method says whether repeating them is harmless.
+const HTTP_POLICIES: Readonly<Record<string, RetryPolicy>> = {
+  GET: "safe",
+  HEAD: "safe",
+  OPTIONS: "safe",
+  PUT: "safe",
+  DELETE: "safe",
+};
+// A Response with one of these statuses cannot have a body.
+const NULL_BODY_STATUSES = [204, 205, 304];
 
-// Shared by every call: a decoder made per call cost about 2 µs, more than the rest of this pipeline's own work.
-// Decoding without `stream` resets it each time; like response.text(): UTF-8, a BOM dropped,
-// malformed bytes replaced.
+// Shared by every call. Decoding without `stream` resets it each time; like response.text(): UTF-8,
+// a BOM dropped, malformed bytes replaced.
 const decoder = new TextDecoder();
-
-/**
- * One attempt of a call: what `send` reads, and what it leaves behind for the error the attempt may
- * end with. A plain object per attempt rather than closures: the functions `run` reaches are made
- * once per client.
- */
-interface Attempt {
-  readonly number: number;
-  /** Never changed once built: fetch copies it. */
-  readonly headers: Headers;
-  /** What fetch follows: the controller's signal, else the caller's, else none. */
-  readonly signal: AbortSignal | null;
-  readonly invalid: InvalidResponseNote | undefined;
-  /** Method and URL, set by `send` before it calls fetch: a label is built from them only for a log line or an error. */
-  method?: string;
-  url?: string;
-}
 
 /**
  * Builds the pipeline for one client; throws a TypeError naming the client and the option when
@@ -160,7 +173,7 @@ export function createTransport<Paths extends {}>(
   hooks: Partial<TransportHooks> = {},
 ): Transport<Paths> {
   const { sleep: wait = sleep, random = Math.random, now = Date.now } = hooks;
-  const { client, fetch: customFetch, logger, responses, onResponse } = options;
+  const { client, fetch: customFetch, logger, responses, invalidNotes, onResponse, authHeaders } = options;
   const baseUrl = checkBaseUrl(client, options.baseUrl);
   checkNumericOptions(client, options);
   const secrets = secretForms(options.secrets);
@@ -168,28 +181,37 @@ export function createTransport<Paths extends {}>(
   const clientTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const clientHeaders = buildHeaders(options, options.headers);
+  const auth = buildHeaders(client, authHeaders);
+  // The text of each body `send` read, for the response check (a middleware's Response may be another).
+  const texts = new WeakMap<Response, string>();
+  // The data the response check parsed from each success body, for the resource methods.
+  const parsed = new WeakMap<Response, unknown>();
+  // Whether the user added middleware (`http.use`), which may read any Response.
+  let observed = false;
+  // What a body with a problem becomes: a ResponseValidationError, or (validateResponses: "warn") a
+  // warning, and the body resolves as received (in `asReceived`: not passed through a method's `map`).
   const onInvalid = invalidResponses(client, options.validateResponses, logger);
+  const asReceived = new WeakSet<Response>();
 
-  /** The wait before retry number `retry` (from 0), or undefined when `error` must surface now. */
+  /** The wait before retry number `retry` (from 0), or undefined when `failure` must surface now. */
   function retryDelay(
-    error: unknown,
+    failure: unknown,
     policy: RetryPolicy,
     retry: number,
     retries: number,
   ): number | undefined {
     if (retry >= retries) return undefined;
     let hinted: number | undefined;
-    if (error instanceof ApiError) {
-      const { status } = error;
+    if (failure instanceof Response) {
+      const { status } = failure;
       if (policy === "unsafe" || !(status === 408 || status === 429 || status >= 500)) return undefined;
-      hinted = retryAfterMs(error.headers, status, now());
+      hinted = retryAfterMs(failure.headers, status, now());
       if (hinted !== undefined && hinted > maxRetryAfterMs) return undefined;
     } else if (
-      !(error instanceof ConnectionError) ||
+      !(failure instanceof ConnectionError) ||
       // An unsafe call is sent again only when it certainly never left.
       (policy === "unsafe" &&
-        (error instanceof TimeoutError || !NOT_SENT_CODES.includes(errorCode(error.cause) as string)))
+        (failure instanceof TimeoutError || !NOT_SENT_CODES.includes(errorCode(failure.cause) as string)))
     ) {
       return undefined;
     }
@@ -197,50 +219,40 @@ export function createTransport<Paths extends {}>(
     return hinted ?? random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);
   }
 
-  /** Sends the request of attempt `a`; reads, parses and checks the answer. */
-  async function send(
-    a: Attempt,
-    method: string,
-    path: string,
-    init?: { params?: Params; body?: unknown },
-  ): Promise<FetchResult> {
-    const url = buildUrl(baseUrl, path, init?.params);
-    const hasBody = init?.body !== undefined;
-    // openapi-fetch's own client would build a Request and hand it to fetch, which builds another
-    // (following the signal twice); sending (url, init) costs one.
-    const request: RequestInit = {
-      method,
-      // Earlier entries lose to later ones: `headers` may set another Content-Type, as in openapi-fetch.
-      headers: hasBody ? { "content-type": "application/json", ...Object.fromEntries(a.headers) } : a.headers,
-      body: hasBody ? JSON.stringify(init.body) : null,
-      signal: a.signal,
-      // A followed redirect would resend X-API-Key to wherever it points; none is expected.
-      redirect: "manual",
-    };
-    a.method = method;
-    a.url = url;
+  /**
+   * One attempt: sends `init` (the attempt's request, with its signal) to `request`'s URL, reads the
+   * answer's body up to maxResponseBytes, and resolves to a Response holding what was read.
+   */
+  async function attempt(
+    request: Request,
+    init: RequestInit,
+    number: number,
+    lean: boolean,
+  ): Promise<Response> {
     const started = logger ? now() : 0;
     const log =
       logger &&
       ((outcome: string | number) =>
         logger.debug(
-          redact(`${labelOf(a)} attempt ${a.number}: ${outcome} in ${now() - started} ms`, secrets),
+          redact(`${labelOf(request)} attempt ${number}: ${outcome} in ${now() - started} ms`, secrets),
           {
             headers: Object.fromEntries(
-              redactHeaders(new Headers(request.headers), secrets, Object.keys(options.authHeaders)),
+              redactHeaders(init.headers as Headers, secrets, Object.keys(authHeaders)),
             ),
           },
         ));
     let response: Response;
     try {
-      response = await (customFetch ? customFetch(new Request(url, request)) : fetch(url, request));
+      // globalThis.fetch is looked up now, so a mock installed after the client was built applies.
+      // Sent by URL: a Request built from another costs more than one built from its URL.
+      response = await (customFetch ? customFetch(new Request(request.url, init)) : fetch(request.url, init));
     } catch (error) {
       log?.(`failed (${errorCode(error) ?? (error as Error)?.name})`);
       throw error;
     }
     log?.(response.status);
     onResponse?.(response.headers, now());
-    const { status } = response;
+    const { status, statusText, headers } = response;
     // The body, read chunk by chunk (fetch has already decompressed it) and counted as it comes:
     // past maxResponseBytes it is cancelled at once, so a decompression bomb never holds more than
     // about that in memory.
@@ -252,138 +264,83 @@ export function createTransport<Paths extends {}>(
       if (size > maxBytes) {
         reader?.cancel().catch(() => {});
         throw new ResponseTooLargeError(
-          redact(`${labelOf(a)} answered ${status} with a body over ${maxBytes} bytes`, secrets),
-          { status, method, path: new URL(url).pathname, maxResponseBytes: maxBytes },
+          redact(`${labelOf(request)} answered ${status} with a body over ${maxBytes} bytes`, secrets),
+          { status, method: request.method, path: new URL(request.url).pathname, maxResponseBytes: maxBytes },
         );
       }
       chunks.push(chunk.value);
     }
+    // A browser's answer to a redirect not followed has status 0 and no body: no Response can be built with it.
+    if (status < 200) return response;
     // Most bodies come in one chunk; others are joined once, then decoded (a character may span two).
     const text = decoder.decode(chunks[1] ? await new Blob(chunks).arrayBuffer() : chunks[0]);
-    // An error's body: JSON, else the text (undefined when empty).
-    let data: unknown = text || undefined;
-    let problem: string | undefined;
-    let jsonPath = "$";
-    let issue: ShapeIssue | undefined;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // The parser's message quotes the body, which may hold a new token's secret: never kept.
-      problem = text ? "a body that is not valid JSON" : "an empty body";
-    }
-    if (!response.ok) return { error: data, response };
-    // The documented shape of this answer (an undocumented 2xx is read as the operation's first
-    // documented one); `null` when it has no body, and whatever came is then dropped. Without a
-    // table, any JSON (or nothing) goes.
-    const byStatus = responses?.[`${method} ${path}`];
-    const shape = byStatus && (byStatus[status] ?? Object.values(byStatus)[0]);
-    if (shape === null || !(text || shape)) {
-      data = problem = undefined;
-    } else if (shape && !problem) {
-      issue = checkShape(shape, data)[0];
-      if (issue) {
-        jsonPath = issue.path;
-        problem = `an unexpected body (${jsonPath}: ${issue.message})`;
-      }
-    }
-    if (problem) {
-      const extra = a.invalid?.(data);
-      onInvalid(
-        new ResponseValidationError(
-          redact(
-            `${labelOf(a)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`,
-            secrets,
-          ),
-          {
-            status,
-            method,
-            path: new URL(url).pathname,
-            jsonPath,
-            tokenId: extra?.tokenId,
-            ...contractElement(issue, method, path, status, byStatus),
-          },
-        ),
-      );
-      // Only "warn" comes here.
-      return { data, response, asReceived: true };
-    }
-    return { data, response };
+    // A body costs a stream to build: where no one but the SDK reads it, the Response fetch gave
+    // (its body consumed) is handed on.
+    const read =
+      lean && response.ok
+        ? response
+        : new Response(NULL_BODY_STATUSES.includes(status) ? null : text, { status, statusText, headers });
+    texts.set(read, text);
+    return read;
   }
 
-  // The client every attempt's `run` gets, built once: `run` calls it at once, so each method finds
-  // the attempt that is starting in `current`.
-  let current: Attempt;
-  const attemptClient = Object.fromEntries(
-    ["GET", "POST", "PUT", "DELETE"].map((method) => [
-      method,
-      (path: string, init?: { params?: Params; body?: unknown }) => send(current, method, path, init),
-    ]),
-  ) as unknown as AttemptClient<Paths>;
-
-  /** The attempts of one call, each with its timeout, until one succeeds or an error must surface. */
-  async function execute<T>(
-    policy: RetryPolicy,
-    opts: RequestOptions | undefined,
-    run: (client: AttemptClient<Paths>) => Promise<FetchResult>,
-    map: ((data: never, response: Response) => T) | undefined,
-    invalid: InvalidResponseNote | undefined,
-  ): Promise<WithResponse<T>> {
-    const signal = opts?.signal;
-    // The client's own options were checked when it was built; a call's are checked here.
-    const timeoutMs =
-      opts?.timeoutMs === undefined ? clientTimeoutMs : checkNumber("timeoutMs", opts.timeoutMs);
-    const retries = opts?.maxRetries === undefined ? maxRetries : checkNumber("maxRetries", opts.maxRetries);
-    const headers =
-      opts?.headers === undefined
-        ? clientHeaders
-        : buildHeaders(options, { ...options.headers, ...opts.headers });
+  /**
+   * openapi-fetch's `fetch` for one call: the attempts of `call`, each with its timeout and the
+   * credentials, until one answers with a status that is not retried (a success, or an error that
+   * openapi-fetch returns as `error`) or an error that no response came with must surface (thrown).
+   */
+  async function send(request: Request, call: Call): Promise<Response> {
+    const { policy, timeoutMs, retries, signal } = call;
+    call.request = request;
+    // Credentials last, below every middleware: nothing a caller sets replaces them.
+    const headers = new Headers(request.headers);
+    for (const [name, value] of auth) headers.set(name, value);
+    // What each attempt sends: the request as openapi-fetch and the middleware left it, its body
+    // read once.
+    const { method, redirect, credentials, keepalive } = request;
+    const body = request.body && (await request.arrayBuffer());
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw abortError();
-      // One signal per attempt, for the timeout and the caller's abort: the AbortSignal fetch follows
-      // is most of what this pipeline costs per call (decisions/013). Without a timeout, fetch
+      call.attempts = retry + 1;
+      // One signal per attempt, for the timeout and the caller's abort. Without a timeout, fetch
       // follows the caller's signal (if any) directly.
       const controller = timeoutMs < Infinity ? new AbortController() : undefined;
-      const a: Attempt = {
-        number: retry + 1,
+      const init: RequestInit = {
+        method,
         headers,
+        body,
+        redirect,
+        credentials,
+        keepalive,
         signal: controller?.signal ?? signal ?? null,
-        invalid,
       };
       let failure: unknown;
       let timer: ReturnType<typeof setTimeout> | undefined;
       let onAbort!: (reason?: unknown) => void;
       try {
-        // Cancelling rejects the attempt itself, so a custom fetch that ignores its signal cannot
-        // outlive the timeout or the caller's abort.
-        const { data, error, response, asReceived } = await new Promise<FetchResult>((resolve, reject) => {
-          // The catch below aborts the controller, which cancels the request.
+        // Cancelling rejects the attempt itself, so a custom fetch (or a body) that ignores its signal
+        // cannot outlive the timeout or the caller's abort.
+        const response = await new Promise<Response>((resolve, reject) => {
           onAbort = reject;
           signal?.addEventListener("abort", reject, { once: true });
-          // The attempt itself as the reason: only a timeout rejects with it.
-          timer = controller && startTimer(timeoutMs, () => reject(a));
-          current = a;
-          run(attemptClient).then(resolve, reject);
+          // `init` itself as the reason: only a timeout rejects with it.
+          timer = controller && startTimer(timeoutMs, () => reject(init));
+          attempt(request, init, retry + 1, call.resource && !observed).then(resolve, reject);
         });
-        // A delete is retried after no answer, a timeout or a 5xx (the dashboard API never answers
-        // 408 or 429), after any of which the earlier attempt may have done the work.
-        if (response.ok || (policy === "delete" && retry && response.status === 404)) {
-          return { data: map && !asReceived ? map(data as never, response) : (data as T), response };
-        }
-        failure = createApiError(response, error, { label: labelOf(a), secrets, now: now() });
+        if (response.ok) return response;
+        failure = response;
       } catch (error) {
         // Whatever went wrong (a timeout, the caller's abort, a body over maxResponseBytes), the
         // request is let go.
         controller?.abort();
-        // A connection error names the host too: which service did not answer matters. (A timer
-        // fires only after `run` has called `send`, so the attempt has its URL then.)
+        // A connection error names the host too: which service did not answer matters.
         failure =
-          error === a
-            ? new TimeoutError(redact(`${labelOf(a, true)} timed out after ${timeoutMs} ms`, secrets))
-            : // SDK errors are final; anything thrown before fetch was reached is the caller's own mistake.
-              error instanceof SdkError || !a.url
+          error === init
+            ? new TimeoutError(redact(`${labelOf(request, true)} timed out after ${timeoutMs} ms`, secrets))
+            : error instanceof SdkError
               ? error
               : new ConnectionError(
-                  redact(`${labelOf(a, true)} failed: ${errorCode(error) ?? "no response"}`, secrets),
+                  redact(`${labelOf(request, true)} failed: ${errorCode(error) ?? "no response"}`, secrets),
                   { cause: sanitizeError(error, secrets) },
                 );
       } finally {
@@ -392,72 +349,192 @@ export function createTransport<Paths extends {}>(
       }
       if (signal?.aborted) throw abortError();
       const delay = retryDelay(failure, policy, retry, retries);
-      if (delay === undefined) throw failure;
-      logger?.info(
-        `${(failure as Error).message}; retry ${retry + 1} of ${retries} in ${Math.round(delay)} ms`,
-      );
+      if (delay === undefined) {
+        if (failure instanceof Response) return failure;
+        throw failure;
+      }
+      if (logger) {
+        const reason =
+          failure instanceof Response
+            ? failed(failure, request, errorBody(texts.get(failure) ?? "")).message
+            : (failure as Error).message;
+        logger.info(`${reason}; retry ${retry + 1} of ${retries} in ${Math.round(delay)} ms`);
+      }
       await wait(delay, signal);
     }
   }
 
-  return (policy, opts, run, map, invalid) => new APIPromise(execute(policy, opts, run, map, invalid));
-}
-
-type Params = {
-  readonly path?: Readonly<Record<string, unknown>>;
-  readonly query?: Readonly<Record<string, unknown>>;
-};
-
-/**
- * The URL openapi-fetch's default serializers would build for the contract's parameters, which are
- * all primitives and every path parameter given: each path parameter and query value
- * percent-encoded (encodeURIComponent), query parameters in the order given, undefined and null
- * ones left out. (A test compares the two.)
- */
-function buildUrl(baseUrl: string, path: string, params: Params | undefined): string {
-  // Not path.replace with a pattern: that alone cost more than the rest of this function per call.
-  let url = baseUrl + path;
-  for (const name in params?.path) {
-    url = url.replace(`{${name}}`, encodeURIComponent(params.path[name] as string));
+  /** The typed error of a non-2xx answer to `request`, from its body (parsed as openapi-fetch parses an error's). */
+  function failed(response: Response, request: Request | undefined, body: unknown): ApiError {
+    const label = request ? labelOf(request) : client;
+    return createApiError(response, body, { label, secrets, now: now() });
   }
-  let separator = "?";
-  const query = params?.query;
-  for (const name in query) {
-    const value = query[name];
-    if (value != null) {
-      url += `${separator}${name}=${encodeURIComponent(value as string)}`;
-      separator = "&";
+
+  /**
+   * The response check, the last `onResponse` to run (middleware added later run before it): a
+   * success body must be JSON holding the operation's documented shape (an undocumented 2xx is read
+   * as the operation's first documented one), or nothing where none is documented; without a table,
+   * any JSON (or nothing) goes.
+   */
+  const responseCheck: Middleware = {
+    async onResponse({ request, response, schemaPath }) {
+      if (!response.ok) return undefined;
+      const text = texts.get(response) ?? (await response.clone().text());
+      const { status } = response;
+      const operation = `${request.method} ${schemaPath}`;
+      const byStatus = responses?.[operation];
+      const shape = byStatus && (byStatus[status] ?? Object.values(byStatus)[0]);
+      // Whatever came where no body is documented is dropped (its Content-Length too, or openapi-fetch
+      // would read a body).
+      if (shape === null || !(text || shape)) {
+        if (!text) return undefined;
+        const headers = new Headers(response.headers);
+        headers.delete("content-length");
+        return new Response(null, { status, statusText: response.statusText, headers });
+      }
+      let data: unknown;
+      let problem: string | undefined;
+      let jsonPath = "$";
+      let issue: ShapeIssue | undefined;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        // The parser's message quotes the body, which may hold a new token's secret: never kept.
+        problem = text ? "a body that is not valid JSON" : "an empty body";
+      }
+      if (shape && !problem) {
+        issue = checkShape(shape, data)[0];
+        if (issue) {
+          jsonPath = issue.path;
+          problem = `an unexpected body (${jsonPath}: ${issue.message})`;
+        }
+      }
+      if (!problem) {
+        parsed.set(response, data);
+        return undefined;
+      }
+      const extra = invalidNotes?.[operation]?.(data);
+      onInvalid(
+        new ResponseValidationError(
+          redact(
+            `${labelOf(request)} answered ${status} with ${problem}${extra ? `. ${extra.note}` : ""}`,
+            secrets,
+          ),
+          {
+            status,
+            method: request.method,
+            path: new URL(request.url).pathname,
+            jsonPath,
+            tokenId: extra?.tokenId,
+            ...contractElement(issue, request.method, schemaPath, status, byStatus),
+          },
+        ),
+      );
+      // Only "warn" comes here: the body as received.
+      parsed.set(response, data);
+      asReceived.add(response);
+      return undefined;
+    },
+  };
+
+  const http = createClient<Paths>({
+    baseUrl,
+    headers: buildHeaders(client, {
+      // Browsers ignore a page's User-Agent or, as a non-safelisted header, make the server's CORS
+      // policy allow it; every browser's own User-Agent starts with "Mozilla/", no server runtime's does.
+      ...(globalThis.navigator?.userAgent?.startsWith("Mozilla/")
+        ? {}
+        : // Headers drops the trailing space when there is no `userAgent`.
+          { "User-Agent": `${SDK_USER_AGENT} ${options.userAgent ?? ""}` }),
+      ...options.headers,
+    }),
+    // `.http`'s own calls: retried as their method allows, with the client's timeout and retries.
+    fetch: (request) =>
+      send(request, {
+        policy: HTTP_POLICIES[request.method] ?? "unsafe",
+        timeoutMs: clientTimeoutMs,
+        retries: maxRetries,
+        signal: request.signal,
+        resource: false,
+        attempts: 0,
+      }),
+    // A followed redirect would resend the credentials to wherever it points; none is expected.
+    redirect: "manual",
+  });
+  http.use(responseCheck);
+  const use = http.use;
+  http.use = (...middleware) => {
+    observed = true;
+    use(...middleware);
+  };
+
+  /** One resource method's call: `run` on `http`, with the call's policy and options; the typed error thrown. */
+  async function execute<T>(
+    policy: RetryPolicy,
+    opts: RequestOptions | undefined,
+    run: (http: Client<Paths>, init: CallInit) => Promise<FetchResult>,
+    map: ((data: never, response: Response) => T) | undefined,
+  ): Promise<WithResponse<T>> {
+    // The client's own options were checked when it was built; a call's are checked here.
+    const call: Call = {
+      policy,
+      timeoutMs: opts?.timeoutMs === undefined ? clientTimeoutMs : checkNumber("timeoutMs", opts.timeoutMs),
+      retries: opts?.maxRetries === undefined ? maxRetries : checkNumber("maxRetries", opts.maxRetries),
+      signal: opts?.signal,
+      resource: true,
+      attempts: 0,
+    };
+    const fetch = (request: Request) => send(request, call);
+    // openapi-fetch leaves the body to the SDK, whose response check has parsed it. (`parseAs` is not
+    // in CallInit's type, so that `run`'s result keeps the JSON data type the SDK resolves to.)
+    const init = { fetch, parseAs: "stream" } as CallInit;
+    const { error, response } = await run(
+      http,
+      opts?.headers === undefined ? init : { ...init, headers: buildHeaders(client, opts.headers) },
+    );
+    const data = parsed.get(response);
+    // A delete is retried after no answer, a timeout or a 5xx, after any of which the earlier attempt
+    // may have done the work.
+    if (response.ok || (policy === "delete" && call.attempts > 1 && response.status === 404)) {
+      return { data: map && !asReceived.has(response) ? map(data as never, response) : (data as T), response };
     }
+    throw failed(response, call.request, error);
   }
-  return url;
+
+  return Object.assign(
+    <T>(
+      policy: RetryPolicy,
+      opts: RequestOptions | undefined,
+      run: (http: Client<Paths>, init: CallInit) => Promise<FetchResult>,
+      map?: (data: never, response: Response) => T,
+    ) => new APIPromise(execute(policy, opts, run, map)),
+    { http },
+  ) as Transport<Paths>;
 }
 
-// Built only for a log line or an error: parsing the URL is measurable on a fast local call.
-function labelOf(a: Attempt, withHost?: boolean): string {
-  const url = new URL(a.url as string);
-  return `${a.method} ${withHost ? url.origin : ""}${url.pathname}`;
+// Built only for a log line or an error.
+function labelOf(request: Request, withHost?: boolean): string {
+  const url = new URL(request.url);
+  return `${request.method} ${withHost ? url.origin : ""}${url.pathname}`;
 }
 
-/**
- * The headers of every request: the SDK's User-Agent, then `extra`, then the credentials, which
- * `extra` cannot replace. Built once per client (and per call only for a call's own `headers`): fetch
- * copies a Headers faster than it reads a plain object with the same entries.
- */
-function buildHeaders(options: TransportOptions, extra: Record<string, string> | undefined): Headers {
+/** The body of an error as openapi-fetch gives it: JSON, else the text. */
+function errorBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** `entries` as Headers; a TypeError naming the client, never quoting a value, when one cannot be sent. */
+function buildHeaders(client: string, entries: Readonly<Record<string, string>>): Headers {
   const headers = new Headers();
   try {
-    // Browsers ignore a page's User-Agent or, as a non-safelisted header, make the server's CORS
-    // policy allow it; every browser's own User-Agent starts with "Mozilla/", no server runtime's does.
-    if (!globalThis.navigator?.userAgent?.startsWith("Mozilla/")) {
-      // Headers drops the trailing space when there is no `userAgent`.
-      headers.set("User-Agent", `${SDK_USER_AGENT} ${options.userAgent ?? ""}`);
-    }
-    // Credentials last, and Headers compares names case-insensitively: `extra` cannot replace them.
-    for (const [name, value] of Object.entries({ ...extra, ...options.authHeaders }))
-      headers.set(name, value);
+    for (const name in entries) headers.set(name, entries[name] as string);
   } catch {
     // Not the runtime's message: it quotes the offending value, which may be a secret.
-    throw new TypeError(`${options.client}: headers must map header names to valid header values`);
+    throw new TypeError(`${client}: headers must map header names to valid header values`);
   }
   return headers;
 }

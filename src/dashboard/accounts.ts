@@ -16,7 +16,7 @@ export class AccountsResource {
     return this.#t(
       "unsafe",
       opts,
-      (c) => c.POST("/accounts/invitations", { body: { emails } }),
+      (http, init) => http.POST("/accounts/invitations", { ...init, body: { emails } }),
       (body) => body.data,
     );
   }
@@ -26,7 +26,7 @@ export class AccountsResource {
     return this.#t(
       "safe",
       opts,
-      (c) => c.GET("/accounts/team-guid", { params: { query: { email } } }),
+      (http, init) => http.GET("/accounts/team-guid", { ...init, params: { query: { email } } }),
       (body) => body.data.teamGuid,
     );
   }

@@ -27,7 +27,9 @@ export class ApiTokensResource {
 
   /** One page of tokens by ascending `id`, optionally filtered by name. */
   list(query: ListApiTokensQuery = {}, opts?: RequestOptions): APIPromise<ApiTokenList> {
-    return this.#t("safe", opts, (c) => c.GET("/dashboard/api-tokens", { params: { query } }));
+    return this.#t("safe", opts, (http, init) =>
+      http.GET("/dashboard/api-tokens", { ...init, params: { query } }),
+    );
   }
 
   /**
@@ -54,9 +56,8 @@ export class ApiTokensResource {
     return this.#t(
       "unsafe",
       opts,
-      (c) => c.POST("/dashboard/api-tokens", { body: request }),
+      (http, init) => http.POST("/dashboard/api-tokens", { ...init, body: request }),
       (body) => body.data,
-      lostSecret,
     );
   }
 
@@ -65,7 +66,7 @@ export class ApiTokensResource {
     return this.#t(
       "safe",
       opts,
-      (c) => c.GET("/dashboard/api-tokens/{id}", { params: { path: { id } } }),
+      (http, init) => http.GET("/dashboard/api-tokens/{id}", { ...init, params: { path: { id } } }),
       (body) => body.data,
     );
   }
@@ -76,17 +77,22 @@ export class ApiTokensResource {
    * deleted it.
    */
   delete(id: ApiTokenId, opts?: RequestOptions): APIPromise<void> {
-    return this.#t("delete", opts, (c) =>
-      c.DELETE("/dashboard/api-tokens/{id}", { params: { path: { id } } }),
+    return this.#t("delete", opts, (http, init) =>
+      http.DELETE("/dashboard/api-tokens/{id}", { ...init, params: { path: { id } } }),
     );
   }
 }
 
-// The server answered 201: a token probably exists, and its secret, shown only once, is lost.
-const lostSecret: InvalidResponseNote = (body) => {
-  const id = (body as { data?: { id?: unknown } } | undefined)?.data?.id;
-  return {
-    note: "A token may have been created and its secret lost: delete it (tokenId) and create another",
-    tokenId: Number.isSafeInteger(id) ? (id as number) : undefined,
-  };
+/**
+ * What a 201 to `create` (or to `.http`'s POST of the same path) whose body is not a created token
+ * means: a token probably exists, and its secret, shown only once, is lost.
+ */
+export const tokenNotes: Partial<Record<`POST ${keyof paths}`, InvalidResponseNote>> = {
+  "POST /dashboard/api-tokens": (body) => {
+    const id = (body as { data?: { id?: unknown } } | undefined)?.data?.id;
+    return {
+      note: "A token may have been created and its secret lost: delete it (tokenId) and create another",
+      tokenId: Number.isSafeInteger(id) ? (id as number) : undefined,
+    };
+  },
 };

@@ -1,8 +1,9 @@
+import type { Client } from "openapi-fetch";
 import { type CommonClientOptions, checkCredential, createTransport } from "../core/index.js";
 import type { paths } from "../generated/dashboard.js";
 import { responseShapes } from "../generated/dashboard-responses.js";
 import { AccountsResource } from "./accounts.js";
-import { ApiTokensResource } from "./api-tokens.js";
+import { ApiTokensResource, tokenNotes } from "./api-tokens.js";
 import { ServersResource } from "./servers.js";
 
 export interface DashboardClientOptions extends CommonClientOptions {
@@ -27,8 +28,21 @@ export interface DashboardClientOptions extends CommonClientOptions {
 export class DashboardClient {
   // `declare`: assigned in the constructor, so no class-field definitions are emitted.
   declare readonly servers: ServersResource;
+  // Private, like the transport: the client's enumerable properties are its resources.
+  readonly #http: Client<paths>;
   declare readonly apiTokens: ApiTokensResource;
   declare readonly accounts: AccountsResource;
+  /**
+   * The openapi-fetch client every call goes through, with this client's credentials, timeout,
+   * retries, response checks and logging: `await dashboard.http.GET("/si/servers", { params: { query:
+   * { pageSize: 5 } } })` resolves to `{ data, error, response }` (an error status is a value there;
+   * no answer, a timeout or a body that is not what the contract documents rejects, with the SDK's
+   * errors). `dashboard.http.use(middleware)` also sees the resource methods' calls. Its own calls
+   * retry GET, PUT and DELETE like reads, POST only when it never left (docs/guides/sdk.md).
+   */
+  get http(): Client<paths> {
+    return this.#http;
+  }
 
   /**
    * Throws a TypeError naming the option (never its value) when `baseUrl` is not an http(s) URL or
@@ -44,7 +58,9 @@ export class DashboardClient {
       authHeaders: { Authorization: `Bearer ${token}` },
       secrets: [token],
       responses: responseShapes,
+      invalidNotes: tokenNotes,
     });
+    this.#http = transport.http;
     this.servers = new ServersResource(transport);
     this.apiTokens = new ApiTokensResource(transport);
     this.accounts = new AccountsResource(transport);

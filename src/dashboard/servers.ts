@@ -13,7 +13,7 @@ export class ServersResource {
 
   /** One page of servers, in the order they were connected. */
   list(query: ListServersQuery = {}, opts?: RequestOptions): APIPromise<ServerList> {
-    return this.#t("safe", opts, (c) => c.GET("/si/servers", { params: { query } }));
+    return this.#t("safe", opts, (http, init) => http.GET("/si/servers", { ...init, params: { query } }));
   }
 
   /**
@@ -35,7 +35,7 @@ export class ServersResource {
     return this.#t(
       "unsafe",
       opts,
-      (c) => c.POST("/si/servers", { body: { servers } }),
+      (http, init) => http.POST("/si/servers", { ...init, body: { servers } }),
       (body) => body.data,
     );
   }
@@ -46,8 +46,8 @@ export class ServersResource {
    * removed it.
    */
   delete(guid: string, opts?: RequestOptions): APIPromise<void> {
-    return this.#t("delete", opts, (c) =>
-      c.DELETE("/si/servers/{guid}", { params: { path: { guid: segment(guid) } } }),
+    return this.#t("delete", opts, (http, init) =>
+      http.DELETE("/si/servers/{guid}", { ...init, params: { path: { guid: segment(guid) } } }),
     );
   }
 }

@@ -1,3 +1,4 @@
+import type { Client } from "openapi-fetch";
 import {
   APIPromise,
   type CommonClientOptions,
@@ -43,6 +44,15 @@ export interface RebuildClientOptions extends CommonClientOptions {
  */
 export class RebuildClient {
   readonly #t: Transport<paths>;
+  /**
+   * The openapi-fetch client every call goes through, with this client's credentials, timeout,
+   * retries, response checks and logging (as `DashboardClient#http`): `await rebuild.http.POST(path,
+   * { body })` resolves to `{ data, error, response }`; its POST is retried only when it never left,
+   * while `submit` knows the service deduplicates and retries it like a read.
+   */
+  get http(): Client<paths> {
+    return this.#t.http;
+  }
   #budget: RateLimitBudget | undefined;
   readonly #failFast: boolean;
 
@@ -105,7 +115,7 @@ export class RebuildClient {
     return this.#t(
       "safe",
       opts,
-      (c) => c.POST(SUBMIT_PATH, { body: request }),
+      (http, init) => http.POST(SUBMIT_PATH, { ...init, body: request }),
       (rebuild, response) => ({ ...rebuild, created: response.status === 202 }),
     );
   }

@@ -29,7 +29,9 @@ function remove(policy: RetryPolicy, steps: Step[]) {
     },
     { sleep, random: () => 0.5, now: () => 0 },
   );
-  const call = t(policy, undefined, (c) => c.DELETE("/items/{id}", { params: { path: { id: 7 } } }));
+  const call = t(policy, undefined, (http, init) =>
+    http.DELETE("/items/{id}", { ...init, params: { path: { id: 7 } } }),
+  );
   return { call, requests };
 }
 

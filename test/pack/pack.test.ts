@@ -7,7 +7,15 @@
 // (the npm `node` package) whatever node runs the suite.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -134,6 +142,22 @@ describe("the packed package", () => {
     for (const dir of ["src", "mocks", "test", "scripts"])
       expect(existsSync(join(installed, dir)), dir).toBe(false);
     expect(existsSync(join(consumer, "node_modules", "msw")), "msw is an optional peer").toBe(false);
+    // The clients run on openapi-fetch, a dependency imported at run time, not bundled (decisions/040).
+    const built = readdirSync(join(installed, "dist"))
+      .filter((file) => /\.c?js$/.test(file))
+      .map((file) => ({ file, text: readFileSync(join(installed, "dist", file), "utf8") }));
+    for (const [ext, imports] of [
+      [".js", /^import \w+ from ["']openapi-fetch["'];$/m],
+      [".cjs", /require\(["']openapi-fetch["']\)/],
+    ] as const) {
+      expect(
+        built.some(({ file, text }) => file.endsWith(ext) && imports.test(text)),
+        ext,
+      ).toBe(true);
+    }
+    expect(existsSync(join(consumer, "node_modules", "openapi-fetch")), "openapi-fetch is installed").toBe(
+      true,
+    );
   });
 
   it("installs a bin that serves the mock and its console without msw", async () => {
@@ -350,7 +374,15 @@ try {
   server.listen();
   const inProcess = (await new DashboardClient({ baseUrl: "http://mock.test/v1", token: "mock-token-unrestricted" }).servers.list()).totalCount;
   server.close();
-  console.log(JSON.stringify({ totalCount, handlers: handlers > 0, kinds, inProcess }));
+  // .http: openapi-fetch with the SDK's credentials; use() sees the resource methods' calls too.
+  const seen = [];
+  dashboard.http.use({ onRequest({ schemaPath }) { seen.push(schemaPath); } });
+  const page = (await dashboard.http.GET("/si/servers", { params: { query: { pageSize: 1 } } })).data.data.length;
+  await dashboard.apiTokens.list();
+  const rebuild = new RebuildClient({ baseUrl: mock.origin, partnerId: 1001, apiKey: "mock-rebuild-key-1001" });
+  const posted = (await rebuild.http.POST("/api/integration/partners/hostpanel/rebuilds", { body: { sourceUrl: "https://pack.example.com/" } })).response.status;
+  const http = { page, seen, posted };
+  console.log(JSON.stringify({ totalCount, handlers: handlers > 0, kinds, inProcess, http }));
 } finally {
   await mock.close();
 }
@@ -363,6 +395,7 @@ try {
         handlers: true,
         kinds: ["function", "function", "function"],
         inProcess: 3,
+        http: { page: 1, seen: ["/si/servers", "/dashboard/api-tokens"], posted: 202 },
       });
     }, 130_000);
 

@@ -128,16 +128,16 @@ export function setup(
     requests,
     waits,
     list: (opts?: { signal?: AbortSignal; timeoutMs?: number }) =>
-      t("safe", opts, (c) => c.GET("/items", { params: { query: { page: 1 } } })),
+      t("safe", opts, (http, init) => http.GET("/items", { ...init, params: { query: { page: 1 } } })),
     create: (opts?: { signal?: AbortSignal; timeoutMs?: number }) =>
       t(
         "unsafe",
         opts,
-        (c) => c.POST("/items", { body: { name: "x" } }),
+        (http, init) => http.POST("/items", { ...init, body: { name: "x" } }),
         (body) => body.data,
       ),
     remove: (id: number) =>
-      t("safe", undefined, (c) => c.DELETE("/items/{id}", { params: { path: { id } } })),
+      t("safe", undefined, (http, init) => http.DELETE("/items/{id}", { ...init, params: { path: { id } } })),
   };
 }
 

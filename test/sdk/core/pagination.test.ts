@@ -90,7 +90,9 @@ describe("paginate through the pipeline", () => {
   function listAll(t: ReturnType<typeof setup>["t"], pageSize?: number, opts?: RequestOptions) {
     return paginate<Item>(
       (page, size, o) =>
-        t("safe", o, (c) => c.GET("/items", { params: { query: { page, pageSize: size } } })),
+        t("safe", o, (http, init) =>
+          http.GET("/items", { ...init, params: { query: { page, pageSize: size } } }),
+        ),
       (item) => item.id,
       pageSize,
       opts,

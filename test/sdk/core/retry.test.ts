@@ -106,7 +106,9 @@ describe("retry matrix", () => {
 
   it("a request that failed before reaching fetch is not retried and surfaces as is", async () => {
     const { t, fetch } = setup([]);
-    const bad = t("safe", undefined, (c) => c.POST("/items", { body: { name: 1n as unknown as string } }));
+    const bad = t("safe", undefined, (http, init) =>
+      http.POST("/items", { ...init, body: { name: 1n as unknown as string } }),
+    );
     await expect(bad).rejects.toBeInstanceOf(TypeError);
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -125,7 +125,9 @@ describe("no secret escapes", () => {
             },
             { sleep: recordingSleep().sleep, random: () => 0.5, now: () => 0 },
           );
-          const call = t(policy, undefined, (c) => c.POST("/items", { body: { name: "n" } }));
+          const call = t(policy, undefined, (http, init) =>
+            http.POST("/items", { ...init, body: { name: "n" } }),
+          );
           const error = await settleWithTimers(call).then(
             () => undefined,
             (e: unknown) => e,

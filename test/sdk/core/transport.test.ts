@@ -103,7 +103,7 @@ describe("results", () => {
     const { t } = setup([], { fetch: undefined as never });
     const global = vi.fn(async () => ok());
     vi.stubGlobal("fetch", global);
-    await t("safe", undefined, (c) => c.GET("/items"));
+    await t("safe", undefined, (http, init) => http.GET("/items", init));
     expect(global).toHaveBeenCalledOnce();
   });
 

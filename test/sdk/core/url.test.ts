@@ -35,8 +35,11 @@ describe("request URLs", () => {
             fetch,
           });
           const params = { path: { id }, query };
-          await t("safe", undefined, (c) =>
-            (c.GET as (path: string, init: object) => Promise<never>)("/items/{id}/children", { params }),
+          await t("safe", undefined, (http, init) =>
+            (http.GET as (path: string, init: object) => Promise<never>)("/items/{id}/children", {
+              ...init,
+              params,
+            }),
           );
           const expected = createFinalURL("/items/{id}/children", {
             baseUrl: BASE_URL,
