@@ -122,7 +122,7 @@ const METHOD = [
   "- POST with a state file (2b): the POST run above on a mock started with `--state-file` (a new file in a " +
     "temp dir), where each 202 leaves only once its change is on disk (file and directory synced, one write for " +
     "every answer waiting), alternating with the same mock without a state file; reset after each run as above. " +
-    '`tsx bench/run.ts --only post-state-file` runs this section alone (files to a temp dir).',
+    "`tsx bench/run.ts --only post-state-file` runs this section alone (files to a temp dir).",
   "- Cold start: spawn → first 200 on GET /v1/si/servers (Prism: /si/servers), polled every 5 ms on fresh " +
     "connections; median of several starts, alternating with starts of the raw node:http server (node's own " +
     "start-up on the machine at that moment).",

@@ -496,7 +496,10 @@ export function createTransport<Paths extends {}>(
     // A delete is retried after no answer, a timeout or a 5xx, after any of which the earlier attempt
     // may have done the work.
     if (response.ok || (policy === "delete" && call.attempts > 1 && response.status === 404)) {
-      return { data: map && !asReceived.has(response) ? map(data as never, response) : (data as T), response };
+      return {
+        data: map && !asReceived.has(response) ? map(data as never, response) : (data as T),
+        response,
+      };
     }
     throw failed(response, call.request, error);
   }

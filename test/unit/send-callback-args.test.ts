@@ -154,7 +154,10 @@ describe("send-callback's options", () => {
       [...REQUIRED, "--partner-id", "99999999999999999999"],
       "(partner_id: must be within ±(2^53 - 1): JSON numbers beyond lose digits)",
     ],
-    [[...REQUIRED, "--partner-id", "1e400"], '--partner-id "1e400" is refused by the contract\'s callback schema'],
+    [
+      [...REQUIRED, "--partner-id", "1e400"],
+      '--partner-id "1e400" is refused by the contract\'s callback schema',
+    ],
     [[...REQUIRED, "--error-code", "x"], "--error-code goes with --status failed"],
     [
       [...REQUIRED, "--status", "success", "--error-message", "x"],
