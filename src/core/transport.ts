@@ -392,7 +392,8 @@ export function createTransport<Paths extends {}>(
         headers.delete("content-length");
         return new Response(null, { status, statusText: response.statusText, headers });
       }
-      let data: unknown;
+      // A body that is not JSON stays its text (what validateResponses: "warn" resolves to).
+      let data: unknown = text;
       let problem: string | undefined;
       let jsonPath = "$";
       let issue: ShapeIssue | undefined;

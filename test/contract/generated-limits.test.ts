@@ -27,13 +27,18 @@ describe("src/generated/limits.ts", () => {
       components: { parameters: { PageSize: { schema: { maximum: number } } } };
     };
     const control = read("mock-control").document as {
-      components: { schemas: { JournalEntry: { properties: Record<string, { maxLength: number }> } } };
+      components: {
+        schemas: {
+          JournalEntry: { properties: Record<string, { maxLength?: number; "x-max-json-length"?: number }> };
+        };
+      };
     };
     const entry = control.components.schemas.JournalEntry.properties;
     expect({ ...limits }).toEqual({
       PAGE_SIZE_MAXIMUM: dashboard.components.parameters.PageSize.schema.maximum,
       JOURNAL_METHOD_MAX_LENGTH: entry.method?.maxLength,
       JOURNAL_PATH_MAX_LENGTH: entry.path?.maxLength,
+      JOURNAL_BODY_MAX_LENGTH: entry.body?.["x-max-json-length"],
     });
   });
 
