@@ -67,7 +67,7 @@ export function duplicateOf(path: string, what: string, first?: string): FieldEr
  */
 export function fieldErrorsOf(issues: readonly SchemaIssue[], base = ""): FieldError[] {
   const errors: FieldError[] = [];
-  for (const issue of issues) {
+  for (const issue of withoutContainsTrials(issues)) {
     if (issue.keyword !== "anyOf" && issue.keyword !== "oneOf") {
       const error = fieldErrorOf(issue, base);
       if (error) errors.push(error);
@@ -89,6 +89,19 @@ export function fieldErrorsOf(issues: readonly SchemaIssue[], base = ""): FieldE
         all.some((other) => other.type === "unknown_field" && other.path.startsWith(`${error.path}.`))
       ),
   );
+}
+
+/**
+ * A `contains` that failed on its `maxContains` also leaves the issues of every item that did not
+ * match it (Ajv keeps them): those are trials, not problems of the items. Its subschema is written
+ * inline in the documents, so they are the issues below its own schema path.
+ */
+function withoutContainsTrials(issues: readonly SchemaIssue[]): readonly SchemaIssue[] {
+  const trials = issues
+    .filter((issue) => issue.keyword === "contains")
+    .map((issue) => `${issue.schemaPath}/`);
+  if (trials.length === 0) return issues;
+  return issues.filter((issue) => !trials.some((prefix) => issue.schemaPath.startsWith(prefix)));
 }
 
 /** What a failed union at `at` reports, from the errors its branches left (at or below `at`). */
@@ -195,6 +208,11 @@ function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined 
     case "discriminator":
     case "if":
     case "propertyNames":
+      return undefined;
+    // `contains` with `maxContains` states "at most one of each" (a token request's claim names) for
+    // other tools; it cannot say which item repeats, so the operation reports the later occurrence
+    // itself (`duplicate` at its index, claims.ts) once the rest of the body is valid.
+    case "contains":
       return undefined;
     default:
       return of("invalid_value", at, "is not valid here");
