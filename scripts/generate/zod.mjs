@@ -2,16 +2,17 @@
 // component schema (`z` + its name), per operation's request and response and per webhook, emitted by
 // @hey-api/openapi-ts's zod plugin. Its resolvers (hooks) add what the plugin does not translate, so
 // that each schema refuses exactly what the contract refuses:
-// - `additionalProperties: false` → `z.strictObject` (the plugin strips unknown fields instead);
+// - `additionalProperties: false` → `z.strictObject` (the plugin strips unknown fields instead), and a
+//   discriminated `oneOf` as the plain union of its branches (see `annotate`);
 // - a field that must be absent (`not: {}`, decisions/022) → `z.never()` (the plugin reads "anything");
-// - `dependentRequired`, and `contains` + `maxContains: 1` on a property value (each claim name at
-//   most once) → a refinement from src/zod/contract-checks.ts;
+// - `dependentRequired`, and "none, or one" (`contains` + `maxContains: 1`) item with a property value
+//   (each claim name at most once) → a refinement from src/zod/contract-checks.ts;
 // - every `format` → the contract's own format check (src/core/formats.ts, which the mock's
 //   validators use): `uuid` is any GUID, not only RFC-variant UUIDs, `date-time` takes any offset
 //   (`+00:00` as the services send it), `iri` has no zod counterpart at all;
 // - string lengths in code points, and patterns with the `u` flag, as JSON Schema (and Ajv) count.
 // The plugin's IR drops `not`, `dependentRequired` and `contains`; `annotate` carries them across in
-// `x-zod-*` extensions, which the IR keeps.
+// `x-zod-*` extensions, which the IR keeps, on a copy of the document.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +33,21 @@ function propertyValue(schema) {
   return { property, value };
 }
 
+/**
+ * `{ property, value }` when `part` says "no item, or exactly one, whose `property` is `value`":
+ * `anyOf: [{ not: { contains: X } }, { contains: X, maxContains: 1 }]` (each claim name at most once).
+ */
+function noneOrOne(part) {
+  const [none, one, ...more] = Array.isArray(part.anyOf) ? part.anyOf : [];
+  if (more.length > 0 || Object.keys(part).length !== 1 || !isObject(none?.not?.contains)) return undefined;
+  if (!isObject(one?.contains) || one.maxContains !== 1 || Object.keys(one).length !== 2) return undefined;
+  const counted = propertyValue(one.contains);
+  const excluded = propertyValue(none.not.contains);
+  if (!counted || counted.property !== excluded?.property || counted.value !== excluded.value)
+    return undefined;
+  return counted;
+}
+
 /** A copy of `node` with what the plugin's IR drops written as `x-zod-*` extensions. */
 function annotate(node, pointer = "") {
   if (Array.isArray(node)) return node.map((item, index) => annotate(item, `${pointer}/${index}`));
@@ -44,16 +60,19 @@ function annotate(node, pointer = "") {
     if (key === "example" || key === "examples") copy[key] = value;
     else copy[key] = annotate(value, `${pointer}/${key}`);
   }
+  // With a `discriminator` the plugin writes each branch `z.object({ tag }).and(zBranch)`, and a
+  // strip-mode object beside a strict one silences the strict one's unknown keys (zod reports a key
+  // only when both sides refuse it). Every branch of the contract pins its own tag, so the plain
+  // union of the branches says the same, strictly.
+  if (isObject(node.discriminator) && Array.isArray(node.oneOf)) delete copy.discriminator;
   if (isObject(node.dependentRequired)) {
     copy["x-zod-dependent-required"] = node.dependentRequired;
     delete copy.dependentRequired;
   }
   if (node.type === "array" && Array.isArray(node.allOf)) {
     const once = node.allOf.map((part) => {
-      const counted = isObject(part.contains) ? propertyValue(part.contains) : undefined;
-      if (!counted || part.maxContains !== 1 || part.minContains !== 0 || Object.keys(part).length !== 3) {
-        throw new Error(`${pointer}: only "contains one value of a property at most once" is translated`);
-      }
+      const counted = noneOrOne(part);
+      if (!counted) throw new Error(`${pointer}: only "none, or one item with this value" is translated`);
       return counted;
     });
     const property = once[0]?.property;

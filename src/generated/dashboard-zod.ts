@@ -73,12 +73,8 @@ export const zManageApiTokensClaim = z.strictObject({
  * A permission carried by a token, told apart by `name`.
  */
 export const zClaim = z.union([
-    z.object({
-        name: z.literal('mcp')
-    }).and(zMcpClaim),
-    z.object({
-        name: z.literal('manage-api-tokens')
-    }).and(zManageApiTokensClaim)
+    zMcpClaim,
+    zManageApiTokensClaim
 ]);
 
 /**
@@ -103,12 +99,8 @@ export const zManageApiTokensClaimInput = z.strictObject({
  * A claim requested for a new token, told apart by `name`.
  */
 export const zClaimInput = z.union([
-    z.object({
-        name: z.literal('mcp')
-    }).and(zMcpClaimInput),
-    z.object({
-        name: z.literal('manage-api-tokens')
-    }).and(zManageApiTokensClaimInput)
+    zMcpClaimInput,
+    zManageApiTokensClaimInput
 ]);
 
 /**

@@ -46,15 +46,9 @@ export const zFailedRebuild = z.object({
  * A rebuild request as returned by the submission endpoint. `previewUrl` is present only when `status` is `success`.
  */
 export const zRebuild = z.union([
-    z.object({
-        status: z.literal('running')
-    }).and(zRunningRebuild),
-    z.object({
-        status: z.literal('success')
-    }).and(zSucceededRebuild),
-    z.object({
-        status: z.literal('failed')
-    }).and(zFailedRebuild)
+    zRunningRebuild,
+    zSucceededRebuild,
+    zFailedRebuild
 ]);
 
 /**
@@ -91,12 +85,8 @@ export const zRebuildFailedCallback = z.object({
  * Payload of the `partner_project_rebuild_completed` callback, told apart by `status`. Receivers must tolerate unknown extra fields.
  */
 export const zRebuildCompletedCallback = z.union([
-    z.object({
-        status: z.literal('success')
-    }).and(zRebuildSucceededCallback),
-    z.object({
-        status: z.literal('failed')
-    }).and(zRebuildFailedCallback)
+    zRebuildSucceededCallback,
+    zRebuildFailedCallback
 ]);
 
 /**

@@ -92,16 +92,23 @@ export function fieldErrorsOf(issues: readonly SchemaIssue[], base = ""): FieldE
 }
 
 /**
- * A `contains` that failed on its `maxContains` also leaves the issues of every item that did not
- * match it (Ajv keeps them): those are trials, not problems of the items. Its subschema is written
- * inline in the documents, so they are the issues below its own schema path.
+ * "None, or one" of a kind of item (`anyOf: [{ not: { contains } }, { contains, maxContains: 1 }]`,
+ * each claim name at most once) reports, when there are two, its failed `not`, its `contains`, the
+ * `anyOf`, and the issues of every item that did not match the `contains` (Ajv keeps them): trials,
+ * not problems of the items. Its subschemas are written inline in the documents, so all of them lie
+ * below the `anyOf`'s schema path; the operation reports the later occurrence itself.
  */
 function withoutContainsTrials(issues: readonly SchemaIssue[]): readonly SchemaIssue[] {
-  const trials = issues
-    .filter((issue) => issue.keyword === "contains")
-    .map((issue) => `${issue.schemaPath}/`);
-  if (trials.length === 0) return issues;
-  return issues.filter((issue) => !trials.some((prefix) => issue.schemaPath.startsWith(prefix)));
+  const groups = issues.flatMap((issue) => {
+    const group =
+      issue.keyword === "contains" ? /^(.*\/anyOf)\/\d+\/contains$/.exec(issue.schemaPath)?.[1] : undefined;
+    return group === undefined ? [] : [group];
+  });
+  if (groups.length === 0) return issues;
+  return issues.filter(
+    (issue) =>
+      !groups.some((group) => issue.schemaPath === group || issue.schemaPath.startsWith(`${group}/`)),
+  );
 }
 
 /** What a failed union at `at` reports, from the errors its branches left (at or below `at`). */
@@ -209,11 +216,9 @@ function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined 
     case "if":
     case "propertyNames":
       return undefined;
-    // `contains` with `maxContains` states "at most one of each" (a token request's claim names) for
-    // other tools; it cannot say which item repeats, so the operation reports the later occurrence
-    // itself (`duplicate` at its index, claims.ts) once the rest of the body is valid.
+    // A `contains` outside "none, or one" (withoutContainsTrials) cannot say which item it means.
     case "contains":
-      return undefined;
+      return of("invalid_value", at, "does not hold the items it must");
     default:
       return of("invalid_value", at, "is not valid here");
   }
