@@ -9,7 +9,7 @@ import { dashboard, rebuild } from "../../src/zod/index.js";
 import { badBodies } from "../fuzz/hostile-requests.js";
 import { type Answer, dashboardAs, submitRebuild } from "../http/support/client.js";
 import { useMswMock } from "../http/support/harness.js";
-import { schemaErrors } from "../support/contract-validator.js";
+import { contract, schemaErrors } from "../support/contract-validator.js";
 import { PARTNER, SERVER_1, TOKEN } from "../support/default-seed.js";
 import { findOperation } from "../support/request-validator.js";
 import { takeZodDisagreements, zodComparisons } from "../support/zod-agreement.js";
@@ -26,6 +26,20 @@ function parsed(answer: Answer, schema: ZodType): unknown {
 }
 
 const errors = { dashboard: { 400: dashboard.zValidationError, other: dashboard.zErrorResponse } };
+
+describe("the schemas", () => {
+  it.each(["dashboard", "rebuild"] as const)(
+    "of %s: one per component, z + its name, no name taken twice",
+    (api) => {
+      const schemas = api === "dashboard" ? dashboard : rebuild;
+      const components = Object.keys((contract(api).doc.components as { schemas: object }).schemas);
+      expect(components.filter((name) => !(`z${name}` in schemas))).toEqual([]);
+      // A generator names an operation's parts `z<OperationId>Body`, `…Response`: a component of the
+      // same name would be renamed with a number (`zConnectServersResponse2`).
+      expect(Object.keys(schemas).filter((name) => /\d$/.test(name))).toEqual([]);
+    },
+  );
+});
 
 describe("every answer of the mock parses with the operation's zod schema", () => {
   it("the dashboard API: servers, tokens, invitations and team GUIDs, successes and failures", async () => {
