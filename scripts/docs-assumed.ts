@@ -71,7 +71,7 @@ function parameterLabel(parameter: Node): string {
 
 /**
  * `Error/properties/error/properties/code` → `Error.error.code`; `items` and `contains` → `[]`; allOf,
- * oneOf, anyOf branches and `not` vanish.
+ * oneOf, anyOf branches, `not`, `if` and `then` vanish.
  */
 function schemaPath(tokens: readonly string[]): string {
   let label = tokens[0] ?? "";
@@ -81,7 +81,7 @@ function schemaPath(tokens: readonly string[]): string {
     // `contains` counts items (each claim name at most once): its schema describes one item.
     else if (token === "items" || token === "contains") label += "[]";
     else if (token === "allOf" || token === "oneOf" || token === "anyOf") i++;
-    else if (token === "not") continue;
+    else if (token === "not" || token === "if" || token === "then") continue;
     else throw new Error(`docs: no label for schema keyword "${token}" in ${tokens.join("/")}`);
   }
   return label;

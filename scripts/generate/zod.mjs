@@ -5,7 +5,7 @@
 // - `additionalProperties: false` → `z.strictObject` (the plugin strips unknown fields instead), and a
 //   discriminated `oneOf` as the plain union of its branches (see `annotate`);
 // - a field that must be absent (`not: {}`, decisions/022) → `z.never()` (the plugin reads "anything");
-// - `dependentRequired`, and "none, or one" (`contains` + `maxContains: 1`) item with a property value
+// - `dependentRequired`, and "at most one" (`contains` + `maxContains: 1`) item with a property value
 //   (each claim name at most once) → a refinement from src/zod/contract-checks.ts;
 // - every `format` → the contract's own format check (src/core/formats.ts, which the mock's
 //   validators use): `uuid` is any GUID, not only RFC-variant UUIDs, `date-time` takes any offset
@@ -34,16 +34,17 @@ function propertyValue(schema) {
 }
 
 /**
- * `{ property, value }` when `part` says "no item, or exactly one, whose `property` is `value`":
- * `anyOf: [{ not: { contains: X } }, { contains: X, maxContains: 1 }]` (each claim name at most once).
+ * `{ property, value }` when `part` says "at most one item whose `property` is `value`":
+ * `if: { contains: X }, then: { contains: X, maxContains: 1 }` (each claim name at most once).
  */
-function noneOrOne(part) {
-  const [none, one, ...more] = Array.isArray(part.anyOf) ? part.anyOf : [];
-  if (more.length > 0 || Object.keys(part).length !== 1 || !isObject(none?.not?.contains)) return undefined;
-  if (!isObject(one?.contains) || one.maxContains !== 1 || Object.keys(one).length !== 2) return undefined;
-  const counted = propertyValue(one.contains);
-  const excluded = propertyValue(none.not.contains);
-  if (!counted || counted.property !== excluded?.property || counted.value !== excluded.value)
+function atMostOne(part) {
+  const { if: given, then, ...more } = part;
+  if (Object.keys(more).length > 0 || !isObject(given?.contains) || Object.keys(given).length !== 1)
+    return undefined;
+  if (!isObject(then?.contains) || then.maxContains !== 1 || Object.keys(then).length !== 2) return undefined;
+  const counted = propertyValue(then.contains);
+  const condition = propertyValue(given.contains);
+  if (!counted || counted.property !== condition?.property || counted.value !== condition.value)
     return undefined;
   return counted;
 }
@@ -71,8 +72,8 @@ function annotate(node, pointer = "") {
   }
   if (node.type === "array" && Array.isArray(node.allOf)) {
     const once = node.allOf.map((part) => {
-      const counted = noneOrOne(part);
-      if (!counted) throw new Error(`${pointer}: only "none, or one item with this value" is translated`);
+      const counted = atMostOne(part);
+      if (!counted) throw new Error(`${pointer}: only "at most one item with this value" is translated`);
       return counted;
     });
     const property = once[0]?.property;

@@ -449,8 +449,8 @@ export interface components {
              * @example Claude desktop (panel1, read-only)
              */
             name: string;
-            /** @description Permissions of the new token, no broader than the calling token's. (Assumed: required; `[]` creates an unrestricted token, which only an unrestricted caller may do; each claim name at most once, which `allOf` states per claim name: none, or one (`contains` with `maxContains: 1`), so a tool that does not know `maxContains` reads no limit rather than a required claim; the second occurrence gets `400` with `type: "duplicate"` at `claims.N`.) */
-            claims: components["schemas"]["ClaimInput"][] & ((unknown | unknown) & (unknown | unknown));
+            /** @description Permissions of the new token, no broader than the calling token's. (Assumed: required; `[]` creates an unrestricted token, which only an unrestricted caller may do; each claim name at most once, which `allOf` states per claim name: if the claims contain one of that name, they contain at most one (`maxContains: 1`), so a tool that does not know `maxContains` reads no limit rather than a required claim; the second occurrence gets `400` with `type: "duplicate"` at `claims.N`.) */
+            claims: components["schemas"]["ClaimInput"][] & (unknown & unknown);
         };
         /** @description Assumed: the source does not show this body; the addresses to invite (contract decision). */
         SendInvitationsRequest: {

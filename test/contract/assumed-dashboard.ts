@@ -104,10 +104,10 @@ export const assumedDashboard: readonly string[] = [
   "/components/schemas/ConnectedServers",
   "/components/schemas/ConnectedServers/properties/data",
   // Each claim name at most once, stated with `contains` and `maxContains: 1` per name.
-  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/0/anyOf/0/not/contains/properties/name",
-  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/0/anyOf/1/contains/properties/name",
-  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/1/anyOf/0/not/contains/properties/name",
-  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/1/anyOf/1/contains/properties/name",
+  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/0/if/contains/properties/name",
+  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/0/then/contains/properties/name",
+  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/1/if/contains/properties/name",
+  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/1/then/contains/properties/name",
 
   // "manage-api-tokens takes no attributes": accepting an empty object in requests is assumed.
   "/components/schemas/ManageApiTokensClaimInput/properties/attributes",

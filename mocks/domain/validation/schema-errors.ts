@@ -92,17 +92,17 @@ export function fieldErrorsOf(issues: readonly SchemaIssue[], base = ""): FieldE
 }
 
 /**
- * "None, or one" of a kind of item (`anyOf: [{ not: { contains } }, { contains, maxContains: 1 }]`,
- * each claim name at most once) reports, when there are two, its failed `not`, its `contains`, the
- * `anyOf`, and the issues of every item that did not match the `contains` (Ajv keeps them): trials,
- * not problems of the items. Its subschemas are written inline in the documents, so all of them lie
- * below the `anyOf`'s schema path; the operation reports the later occurrence itself.
+ * "At most one" of a kind of item (`if: { contains: X }, then: { contains: X, maxContains: 1 }`, each
+ * claim name at most once) reports, when there are two, its `then`'s `contains`, the `if`, and the
+ * issues of every item that did not match the `contains` (Ajv keeps them): trials, not problems of the
+ * items. Its subschemas are written inline in the documents, so all of them lie below the `then`'s
+ * schema path; the operation reports the later occurrence itself.
  */
 function withoutContainsTrials(issues: readonly SchemaIssue[]): readonly SchemaIssue[] {
   const groups = issues.flatMap((issue) => {
-    const group =
-      issue.keyword === "contains" ? /^(.*\/anyOf)\/\d+\/contains$/.exec(issue.schemaPath)?.[1] : undefined;
-    return group === undefined ? [] : [group];
+    const then =
+      issue.keyword === "contains" ? /^(.*\/then)\/contains$/.exec(issue.schemaPath)?.[1] : undefined;
+    return then === undefined ? [] : [then];
   });
   if (groups.length === 0) return issues;
   return issues.filter(
@@ -216,7 +216,7 @@ function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined 
     case "if":
     case "propertyNames":
       return undefined;
-    // A `contains` outside "none, or one" (withoutContainsTrials) cannot say which item it means.
+    // A `contains` outside "at most one" (withoutContainsTrials) cannot say which item it means.
     case "contains":
       return of("invalid_value", at, "does not hold the items it must");
     default:
