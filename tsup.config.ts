@@ -12,6 +12,8 @@ const library = {
   "mocks/browser": "mocks/browser.ts",
   // The control API's client: no msw (it must not import from the other mocks entry points).
   "mocks/control": "mocks/control/index.ts",
+  // zod schemas generated from the contract (decisions/041); zod is an optional peer, imported only here.
+  "zod/index": "src/zod/index.ts",
 };
 
 export default defineConfig({
@@ -25,7 +27,8 @@ export default defineConfig({
   splitting: true,
   treeshake: true,
   // msw is an optional peer: only the mocks entry points load it, and the bin must not.
-  external: ["msw", "msw/node", "msw/browser"],
+  // zod likewise, for the zod entry point.
+  external: ["msw", "msw/node", "msw/browser", "zod"],
   onSuccess: async () => {
     // Ships the MSW worker script the browser mock was built against, for apps that do not run `msw init`.
     await copyFile("node_modules/msw/lib/mockServiceWorker.js", "dist/mockServiceWorker.js");

@@ -69,14 +69,19 @@ function parameterLabel(parameter: Node): string {
   return `parameter ${String(parameter.name)} (in ${String(parameter.in)})`;
 }
 
-/** `Error/properties/error/properties/code` → `Error.error.code`; `items` → `[]`; allOf branches vanish. */
+/**
+ * `Error/properties/error/properties/code` → `Error.error.code`; `items` and `contains` → `[]`; allOf,
+ * oneOf, anyOf branches, `not`, `if` and `then` vanish.
+ */
 function schemaPath(tokens: readonly string[]): string {
   let label = tokens[0] ?? "";
   for (let i = 1; i < tokens.length; i++) {
     const token = tokens[i];
     if (token === "properties") label += `.${tokens[++i]}`;
-    else if (token === "items") label += "[]";
+    // `contains` counts items (each claim name at most once): its schema describes one item.
+    else if (token === "items" || token === "contains") label += "[]";
     else if (token === "allOf" || token === "oneOf" || token === "anyOf") i++;
+    else if (token === "not" || token === "if" || token === "then") continue;
     else throw new Error(`docs: no label for schema keyword "${token}" in ${tokens.join("/")}`);
   }
   return label;

@@ -273,7 +273,7 @@ export interface components {
         ServerToConnect: {
             /**
              * Format: iri
-             * Assumed: the source gives no input rules; the server's address, an absolute `http` or `https` URL of at most 2,048 characters (contract decision).
+             * Assumed: the source gives no input rules; the server's address, an absolute `http` or `https` URL of at most 2,048 characters (contract decision). The pattern says on its own what `format: iri` says of such a URL, for tools that do not know that format: no white space, control characters or any of `<>"{}|\^`, a non-empty host, a port of at most 65535, well-formed percent escapes and one fragment at most.
              */
             address: string;
             /** Assumed: the source gives no input rules and no allowed values; the kind of server product, 1 to 100 characters (contract decision). */
@@ -285,7 +285,7 @@ export interface components {
             servers: components["schemas"]["ServerToConnect"][];
         };
         /** Assumed: the source does not show this response; the connected servers (contract decision). */
-        ConnectServersResponse: {
+        ConnectedServers: {
             /** Assumed: the new servers, in request order, each `active: true` (contract decision). */
             data: components["schemas"]["Server"][];
         };
@@ -449,8 +449,8 @@ export interface components {
              * @example Claude desktop (panel1, read-only)
              */
             name: string;
-            /** Permissions of the new token, no broader than the calling token's. (Assumed: required; `[]` creates an unrestricted token, which only an unrestricted caller may do; each claim name at most once.) */
-            claims: components["schemas"]["ClaimInput"][];
+            /** Permissions of the new token, no broader than the calling token's. (Assumed: required; `[]` creates an unrestricted token, which only an unrestricted caller may do; each claim name at most once, which `allOf` states per claim name: if the claims contain one of that name, they contain at most one (`maxContains: 1`), so a tool that does not know `maxContains` reads no limit rather than a required claim; the second occurrence gets `400` with `type: "duplicate"` at `claims.N`.) */
+            claims: components["schemas"]["ClaimInput"][] & (unknown & unknown);
         };
         /** Assumed: the source does not show this body; the addresses to invite (contract decision). */
         SendInvitationsRequest: {
@@ -674,7 +674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConnectServersResponse"];
+                    "application/json": components["schemas"]["ConnectedServers"];
                 };
             };
             /** Invalid input. The body lists, for each invalid field, a `type`, a `path` and a `message`. (Assumed: the `ValidationError` envelope; also a missing or empty body, a body that is not JSON or not an object (`path` `""`), and unknown fields (`unknown_field`).) */

@@ -1070,7 +1070,7 @@ export interface components {
         expireAt: string | null;
         /**
          * Format: iri
-         * Assumed: the source gives no input rules; the server's address, an absolute `http` or `https` URL of at most 2,048 characters (contract decision).
+         * Assumed: the source gives no input rules; the server's address, an absolute `http` or `https` URL of at most 2,048 characters (contract decision). The pattern says on its own what `format: iri` says of such a URL, for tools that do not know that format: no white space, control characters or any of `<>"{}|\^`, a non-empty host, a port of at most 65535, well-formed percent escapes and one fragment at most.
          */
         address: string;
         /** Assumed: the source gives no input rules and no allowed values; the kind of server product, 1 to 100 characters (contract decision). */
@@ -1080,8 +1080,11 @@ export interface components {
          * Assumed: the source says only "public URL"; the length limit and the exact public-host rules below are contract decisions.
          *
          *     The public URL of the website to recreate. An absolute `http` or `https` URL without user
-         *     info (the pattern: the scheme, `//`, then a host with no `@`), at most 2,048 characters,
-         *     whose host is public. Not public: `localhost` and
+         *     info, at most 2,048 characters, whose host is public. The pattern says on its own what
+         *     `format: iri` says of such a URL, for tools that do not know that format: no white space,
+         *     control characters or any of `<>"{}|\^`, a non-empty host (a name whose last label is not a
+         *     number, an IPv4 address in any notation, or a bracketed IPv6 address), a port of at most
+         *     65535, well-formed percent escapes and one fragment at most. Not public: `localhost` and
          *     `*.localhost`, single-label names, names ending in `.local`, `.internal`, `.localdomain`,
          *     `.home.arpa`, `.test`, `.example`, `.invalid`, `.onion` or `.alt` (`example.com` itself is
          *     public), and any IP literal (IPv4 in any notation, or IPv6 including IPv4-mapped) that is

@@ -163,28 +163,34 @@ describe("a conformance log reports what departs from the contract", () => {
   });
 
   it("reports a contract-valid request answered 400 unless every field error names a documented rule", () => {
+    const rateLimit = { "ratelimit-limit": "30", "ratelimit-remaining": "29", "ratelimit-reset": "3600" };
     const rejected = (errors: { type: string; path: string; message: string }[]) => ({
       status: 400,
+      headers: rateLimit,
       body: { ...error("VALIDATION_FAILED"), errors },
     });
-    const valid = { json: { name: "n", claims: [{ name: "mcp" }, { name: "mcp" }] } };
-    const duplicate = {
-      type: "duplicate",
-      path: "claims.1",
-      message: "must not repeat claim mcp (first at claims.0)",
+    const valid = {
+      headers: { "x-partner-id": "1001", "x-api-key": "k" },
+      json: { sourceUrl: "http://10.0.0.1/" },
     };
-    expect(exchange("POST", "/v1/dashboard/api-tokens", rejected([duplicate]), valid)).toEqual([]);
+    const REBUILDS = "/api/integration/partners/hostpanel/rebuilds";
+    const privateHost = {
+      type: "invalid_value",
+      path: "sourceUrl",
+      message: "must be of a public host: 10.0.0.1 is a private address (10.0.0.0/8)",
+    };
+    expect(exchange("POST", REBUILDS, rejected([privateHost]), valid)).toEqual([]);
 
-    const stricter = { type: "too_big", path: "name", message: "must be at most 50 characters" };
-    const [report] = exchange("POST", "/v1/dashboard/api-tokens", rejected([duplicate, stricter]), valid);
+    const stricter = { type: "too_big", path: "prompt", message: "must be at most 50 characters" };
+    const [report] = exchange("POST", REBUILDS, rejected([privateHost, stricter]), valid);
     const problem = report
       ?.split("\n")
       .find((line) => line.includes("valid by the contract, yet was answered 400"));
-    expect(problem).toContain('"path":"name"');
-    expect(problem).not.toContain('"path":"claims.1"');
+    expect(problem).toContain('"path":"prompt"');
+    expect(problem).not.toContain('"path":"sourceUrl"');
     // The rule must be the one documented for this path, type and message, not any error of that type.
-    const misplaced = { ...duplicate, path: "name" };
-    expect(exchange("POST", "/v1/dashboard/api-tokens", rejected([misplaced]), valid).join()).toContain(
+    const misplaced = { ...privateHost, path: "prompt" };
+    expect(exchange("POST", REBUILDS, rejected([misplaced]), valid).join()).toContain(
       "valid by the contract, yet was answered 400",
     );
   });

@@ -101,8 +101,13 @@ export const assumedDashboard: readonly string[] = [
   "/components/schemas/ServerToConnect/properties/product",
   "/components/schemas/ConnectServersRequest",
   "/components/schemas/ConnectServersRequest/properties/servers",
-  "/components/schemas/ConnectServersResponse",
-  "/components/schemas/ConnectServersResponse/properties/data",
+  "/components/schemas/ConnectedServers",
+  "/components/schemas/ConnectedServers/properties/data",
+  // Each claim name at most once, stated with `contains` and `maxContains: 1` per name.
+  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/0/if/contains/properties/name",
+  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/0/then/contains/properties/name",
+  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/1/if/contains/properties/name",
+  "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/1/then/contains/properties/name",
 
   // "manage-api-tokens takes no attributes": accepting an empty object in requests is assumed.
   "/components/schemas/ManageApiTokensClaimInput/properties/attributes",

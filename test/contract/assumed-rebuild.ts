@@ -43,6 +43,8 @@ export const assumedRebuild: readonly string[] = [
   "/components/schemas/FieldError/properties/path",
   "/components/schemas/FieldError/properties/message",
   "/components/schemas/ValidationError",
+  "/components/schemas/ValidationError/allOf/1/properties/error",
+  "/components/schemas/ValidationError/allOf/1/properties/error/properties/code",
   "/components/schemas/ValidationError/allOf/1/properties/errors",
 
   // Callback: the event, its delivery to the partner's endpoint and its payload are confirmed; the HTTP

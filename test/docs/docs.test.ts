@@ -375,6 +375,10 @@ describe("the reference docs in Chromium", () => {
       await item.waitFor(WAIT);
       const types = await item.locator(":scope > div").first().locator("em").allInnerTexts();
       expect(types).toEqual(["Array of objects", schema]);
+      // A request's claims also say "each name at most once" (`if`/`then`, decisions/041), which Redoc
+      // shows as two cases above the items, folded: unfold them.
+      const folded = item.getByText(/^Show \d+ array properties$/);
+      if ((await folded.count()) > 0) await folded.first().click();
       // Each claim is one of the two claim schemas, chosen by `name`, with its own fields.
       for (const name of ["mcp", "manage-api-tokens"]) {
         await item.getByRole("tab", { name, exact: true }).click();

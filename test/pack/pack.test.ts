@@ -276,6 +276,83 @@ console.log(JSON.stringify(said));
     }
   }, 60_000);
 
+  it("serves ./zod next to zod 4 (import, require, types) and the documents as exports", async () => {
+    const dir = join(scratch, "consumer-zod");
+    mkdirSync(dir);
+    write("package.json", JSON.stringify({ name: "consumer-zod", version: "1.0.0", private: true }), dir);
+    // One plain install of both: zod is an optional peer, so no peer-dependency warning.
+    const installLog = await runAll(
+      "npm",
+      ["install", tarball, `zod@${versionOf("zod")}`, ...NPM_FLAGS],
+      dir,
+      180_000,
+    );
+    expect(installLog).not.toMatch(/ERESOLVE|peer dep/i);
+    const script = (load: string) => `${load}
+const ok = rebuild.zRebuildRequest.safeParse({ sourceUrl: "https://www.example.com/" }).success;
+const space = rebuild.zRebuildRequest.safeParse({ sourceUrl: "https://www.example.com/a b" }).success;
+const running = rebuild.zRebuild.safeParse({ requestId: "r", projectId: "p", status: "running", previewUrl: "https://p.example.com/" }).success;
+const twice = dashboard.zCreateApiTokenRequest.safeParse({ name: "t", claims: [{ name: "mcp" }, { name: "mcp" }] }).success;
+const documents = ["dashboard.yaml", "rebuild.yaml", "dashboard.json", "rebuild.json"].map((file) =>
+  readFileSync(resolve("rebuild-dashboard-kit/openapi/" + file), "utf8").includes("openapi"));
+console.log(JSON.stringify({ ok, space, running, twice, documents }));
+`;
+    write(
+      "zod.mjs",
+      script(`import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dashboard, rebuild } from "rebuild-dashboard-kit/zod";
+const { resolve } = createRequire(import.meta.url);`),
+      dir,
+    );
+    write(
+      "zod.cjs",
+      script(`const { readFileSync } = require("node:fs");
+const { dashboard, rebuild } = require("rebuild-dashboard-kit/zod");
+const { resolve } = require;`),
+      dir,
+    );
+    for (const file of ["zod.mjs", "zod.cjs"]) {
+      const out = await run(process.execPath, [file], dir, 60_000);
+      expect(JSON.parse(out.trim()), file).toEqual({
+        ok: true,
+        space: false,
+        running: false,
+        twice: false,
+        documents: [true, true, true, true],
+      });
+    }
+    write(
+      "zod.mts",
+      `import type * as z from "zod";
+import { dashboard, rebuild } from "rebuild-dashboard-kit/zod";
+export const server: z.infer<typeof dashboard.zServer> = dashboard.zServer.parse({});
+export const callback = rebuild.zRebuildCompletedCallback.parse({});
+export const preview: string | undefined = callback.status === "success" ? callback.preview_url : undefined;
+// @ts-expect-error a running rebuild has no previewUrl
+export const running: z.infer<typeof rebuild.zRunningRebuild> = { requestId: "r", projectId: "p", status: "running", previewUrl: "x" };
+`,
+      dir,
+    );
+    write(
+      "tsconfig.json",
+      JSON.stringify({
+        compilerOptions: {
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          target: "es2022",
+          lib: ["es2022", "dom"],
+          strict: true,
+          noEmit: true,
+          types: [],
+        },
+        files: ["zod.mts"],
+      }),
+      dir,
+    );
+    await run(process.execPath, [tsc, "-p", "tsconfig.json"], dir, 60_000);
+  }, 240_000);
+
   it("installs a bin whose send-callback command documents itself and sends a callback, without msw", async () => {
     const help = await run("npx", ["rebuild-dashboard-kit", "send-callback", "--help"], consumer, 60_000);
     expect(help).toContain("Usage: rebuild-dashboard-kit send-callback --to URL --webhook-key KEY [options]");

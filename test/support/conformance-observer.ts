@@ -23,6 +23,7 @@ import {
 } from "./contract-validator.js";
 import { documentedRuleOf } from "./documented-rules.js";
 import { findOperation, requestViolations } from "./request-validator.js";
+import { takeZodDisagreements } from "./zod-agreement.js";
 
 /** What one test file contributed. */
 export interface ConformanceRecord {
@@ -263,7 +264,9 @@ export class ConformanceLog {
     return problems;
   }
 
-  #report(what: string, problems: string[], body?: unknown): void {
+  #report(what: string, checked: string[], body?: unknown): void {
+    // Every body checked for this observation was also run through rebuild-dashboard-kit/zod.
+    const problems = [...checked, ...takeZodDisagreements()];
     if (problems.length === 0) return;
     const shown = JSON.stringify(body) ?? "(no body)";
     this.#pending.push(

@@ -8,6 +8,7 @@ import type Ajv2020 from "ajv/dist/2020";
 import type { ValidateFunction } from "ajv/dist/2020";
 import { parse } from "yaml";
 import { createContractAjv } from "./contract-ajv.js";
+import { compareWithZod } from "./zod-agreement.js";
 
 /** The two service contracts, and the mock's control API (a development tool, decisions/024). */
 export type ContractApi = "dashboard" | "rebuild" | "mock-control";
@@ -105,8 +106,22 @@ export function schemaErrors(api: ContractApi, pointer: string, value: unknown):
     validate = ajv.compile({ $ref: `${id}#${pointer.split("/").map(encodeURIComponent).join("/")}` });
     validators.set(pointer, validate);
   }
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map(
+  const errors = validate(value) ? [] : ajvMessages(validate.errors ?? []);
+  const component = componentOf(api, pointer);
+  if (component !== undefined && api !== "mock-control") compareWithZod(api, component, value, errors);
+  return errors;
+}
+
+/** The component schema (its name) that `pointer` is or refers to, if any. */
+function componentOf(api: ContractApi, pointer: string): string | undefined {
+  const named = /^\/components\/schemas\/([^/]+)$/.exec(
+    deref(contract(api).doc, resolve(contract(api).doc, pointer), pointer).pointer,
+  );
+  return named?.[1];
+}
+
+function ajvMessages(errors: NonNullable<ValidateFunction["errors"]>): string[] {
+  return errors.map(
     (error) =>
       `${error.instancePath || "(root)"} ${error.message ?? "is invalid"}${
         error.keyword === "additionalProperties" || error.keyword === "enum" || error.keyword === "const"

@@ -1,4 +1,6 @@
-// The rules of contract-decisions.md that a JSON Schema cannot state, in one place (decisions/021).
+// The rules of contract-decisions.md that a JSON Schema cannot state, in one place (decisions/021):
+// only whether a host is public is left (a claim name given twice is stated with `contains` and
+// `maxContains`, decisions/041).
 // A request the contract's schemas accept may still get `400` from the mock, but only for one of
 // these; the conformance observer flags any other `400` to a contract-valid request as drift between
 // the mock and the contract. Each rule has a stable id, the text of contract-decisions.md that states
@@ -27,18 +29,6 @@ export const DOCUMENTED_RULES: readonly DocumentedRule[] = [
       "whether a host is public depends on IP ranges in every IPv4 notation and IPv6 form and on " +
       "reserved names; the scheme and the absence of user info are stated by the schema's pattern",
     fieldError: { type: "invalid_value", path: /^sourceUrl$/, message: /^must be of a public host: / },
-  },
-  {
-    id: "dashboard.claims.duplicate-name",
-    api: "dashboard",
-    decision:
-      'The same claim name twice in one request gets `400` with `type: "duplicate"` at `claims.N`, N being the second occurrence.',
-    whyNotInSchema: "`uniqueItems` compares whole items, not one property of them",
-    fieldError: {
-      type: "duplicate",
-      path: /^claims\.\d+$/,
-      message: /^must not repeat claim \S+ \(first at claims\.\d+\)$/,
-    },
   },
 ];
 

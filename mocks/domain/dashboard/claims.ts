@@ -3,8 +3,10 @@ import { firstGiven, joinPath } from "../validation/schema-errors.js";
 import type { Claim, ClaimInput, McpAttributes } from "./types.js";
 
 /**
- * Rule 6's "the same claim name twice": one `duplicate` error at each later occurrence (the contract's
- * schema cannot say it: `uniqueItems` compares whole items, not one property of them).
+ * Rule 6's "the same claim name twice": one `duplicate` error at each later occurrence. The contract
+ * states the rule (`contains` with `maxContains: 1` per claim name) but a schema cannot say which item
+ * repeats, so the path is found here (schema-errors.ts leaves the `contains` issue to this). Also used
+ * for seeds, which no schema checks.
  */
 export function duplicateClaims(claims: readonly { name: string }[], path: string): FieldError[] {
   const first = new Map<string, string>();

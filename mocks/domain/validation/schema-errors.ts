@@ -67,7 +67,7 @@ export function duplicateOf(path: string, what: string, first?: string): FieldEr
  */
 export function fieldErrorsOf(issues: readonly SchemaIssue[], base = ""): FieldError[] {
   const errors: FieldError[] = [];
-  for (const issue of issues) {
+  for (const issue of withoutContainsTrials(issues)) {
     if (issue.keyword !== "anyOf" && issue.keyword !== "oneOf") {
       const error = fieldErrorOf(issue, base);
       if (error) errors.push(error);
@@ -88,6 +88,26 @@ export function fieldErrorsOf(issues: readonly SchemaIssue[], base = ""): FieldE
         error.message === "must be empty" &&
         all.some((other) => other.type === "unknown_field" && other.path.startsWith(`${error.path}.`))
       ),
+  );
+}
+
+/**
+ * "At most one" of a kind of item (`if: { contains: X }, then: { contains: X, maxContains: 1 }`, each
+ * claim name at most once) reports, when there are two, its `then`'s `contains`, the `if`, and the
+ * issues of every item that did not match the `contains` (Ajv keeps them): trials, not problems of the
+ * items. Its subschemas are written inline in the documents, so all of them lie below the `then`'s
+ * schema path; the operation reports the later occurrence itself.
+ */
+function withoutContainsTrials(issues: readonly SchemaIssue[]): readonly SchemaIssue[] {
+  const groups = issues.flatMap((issue) => {
+    const then =
+      issue.keyword === "contains" ? /^(.*\/then)\/contains$/.exec(issue.schemaPath)?.[1] : undefined;
+    return then === undefined ? [] : [then];
+  });
+  if (groups.length === 0) return issues;
+  return issues.filter(
+    (issue) =>
+      !groups.some((group) => issue.schemaPath === group || issue.schemaPath.startsWith(`${group}/`)),
   );
 }
 
@@ -196,6 +216,9 @@ function fieldErrorOf(issue: SchemaIssue, base: string): FieldError | undefined 
     case "if":
     case "propertyNames":
       return undefined;
+    // A `contains` outside "at most one" (withoutContainsTrials) cannot say which item it means.
+    case "contains":
+      return of("invalid_value", at, "does not hold the items it must");
     default:
       return of("invalid_value", at, "is not valid here");
   }

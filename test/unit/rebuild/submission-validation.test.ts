@@ -64,7 +64,6 @@ describe("submission body validation", () => {
     ["hex", "http://0x7f.1/"],
     ["hex, one part", "http://0x7f000001/"],
     ["short form", "http://127.1/"],
-    ["percent-encoded", "http://%31%32%37.0.0.1/"],
     ["IPv4-mapped IPv6", "http://[::ffff:127.0.0.1]/"],
     ["IPv4-mapped IPv6 in hex", "http://[::ffff:7f00:1]/"],
     ["IPv6 loopback", "http://[::1]/"],
@@ -74,6 +73,15 @@ describe("submission body validation", () => {
   ])("rejects a non-public host written in %s notation", (_, sourceUrl) => {
     const { domain, partner } = setup();
     expect(fieldErrorsOf(() => domain.submit(partner, { sourceUrl }))).toEqual(["invalid_value@sourceUrl"]);
+  });
+
+  it("refuses percent escapes in a host by the pattern, whatever they spell (decisions/041)", () => {
+    const { domain, partner } = setup();
+    for (const sourceUrl of ["http://%31%32%37.0.0.1/", "https://ex%61mple.com/"]) {
+      expect(fieldErrorsOf(() => domain.submit(partner, { sourceUrl }))).toEqual([
+        "invalid_format@sourceUrl",
+      ]);
+    }
   });
 
   it.each([
