@@ -3,7 +3,7 @@ import { build } from "esbuild";
 import { ROOT } from "./build.js";
 
 /** What a browser app that imports only the two clients may cost, min+gz (1 kB = 1000 B). */
-export const CLIENTS_BUDGET_BYTES = 9000;
+export const CLIENTS_BUDGET_BYTES = 9500; // decisions/048
 
 export interface AppBundle {
   minified: number;

@@ -105,7 +105,8 @@ function labelOf(document, pointer) {
       let label = second;
       for (let i = 0; i < rest.length; i++) {
         if (rest[i] === "properties") label += `.${rest[++i]}`;
-        else if (rest[i] === "items") label += "[]";
+        // `contains` counts items (each claim name at most once): its schema describes one item.
+        else if (rest[i] === "items" || rest[i] === "contains") label += "[]";
         else if (["allOf", "oneOf", "anyOf"].includes(rest[i])) i++;
       }
       return `schema ${label}`;

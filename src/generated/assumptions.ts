@@ -309,22 +309,22 @@ export const assumedElements: readonly { document: ContractDocument; pointer: st
   {
     "document": "dashboard",
     "pointer": "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/0/if/contains/properties/name",
-    "label": "schema CreateApiTokenRequest.claims.name"
+    "label": "schema CreateApiTokenRequest.claims[].name"
   },
   {
     "document": "dashboard",
     "pointer": "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/0/then/contains/properties/name",
-    "label": "schema CreateApiTokenRequest.claims.name"
+    "label": "schema CreateApiTokenRequest.claims[].name"
   },
   {
     "document": "dashboard",
     "pointer": "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/1/if/contains/properties/name",
-    "label": "schema CreateApiTokenRequest.claims.name"
+    "label": "schema CreateApiTokenRequest.claims[].name"
   },
   {
     "document": "dashboard",
     "pointer": "/components/schemas/CreateApiTokenRequest/properties/claims/allOf/1/then/contains/properties/name",
-    "label": "schema CreateApiTokenRequest.claims.name"
+    "label": "schema CreateApiTokenRequest.claims[].name"
   },
   {
     "document": "dashboard",

@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createAssumptionRecorder, type Exchange } from "../../mocks/assumptions/recorder.js";
+import { assumedElements } from "../../src/generated/assumptions.js";
 
 const REBUILDS = "/api/integration/partners/hostpanel/rebuilds";
 const RATE = { "ratelimit-limit": "30", "ratelimit-remaining": "29", "ratelimit-reset": "3600" };
@@ -37,7 +38,7 @@ const envelope = (code: string) => ({ message: "Refused", error: { code } });
 describe("the assumption recorder", () => {
   it("reports every assumed element once, unexercised before any traffic", () => {
     const { report } = statuses();
-    expect(report.assumptions).toHaveLength(112);
+    expect(report.assumptions).toHaveLength(assumedElements.length);
     expect(new Set(report.assumptions.map((e) => e.status))).toEqual(new Set(["unexercised"]));
     expect(report.violations).toEqual([]);
   });
@@ -294,7 +295,7 @@ describe("the assumption recorder on any traffic", () => {
             ...(expected === undefined ? {} : { expected }),
           });
           const report = recorder.report();
-          expect(report.assumptions).toHaveLength(112);
+          expect(report.assumptions).toHaveLength(assumedElements.length);
           // The query may hold personal data (an email address): no evidence quotes it.
           const secret = query.slice("email=".length, query.indexOf("%40"));
           for (const entry of [...report.assumptions, ...report.violations])

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AssumptionReport } from "../../mocks/assumptions/recorder.js";
 import { type RunningMockServer, startMockServer } from "../../mocks/node.js";
+import { assumedElements } from "../../src/generated/assumptions.js";
 import { TOKEN } from "../support/default-seed.js";
 import { startScript, stopAll } from "./spawn-cli.js";
 
@@ -76,7 +77,7 @@ describe("rebuild-dashboard-kit verify", () => {
     ]);
     expect((await cli.exited).code).toBe(0);
     const written = JSON.parse(readFileSync(report, "utf8")) as AssumptionReport;
-    expect(written.assumptions).toHaveLength(112);
+    expect(written.assumptions).toHaveLength(assumedElements.length);
     expect(written.assumptions.filter((e) => e.status === "confirmed").length).toBeGreaterThanOrEqual(40);
     expect(written.assumptions.filter((e) => e.status === "contradicted")).toEqual([]);
     expect(cli.stdout()).toContain(`Report written to ${report}`);

@@ -147,7 +147,9 @@ describe("verify against the standalone mock", () => {
       expect(text).not.toContain(API_KEY);
       expect(text).not.toContain("mck_");
     }
-    expect(result.out).toMatch(/112 assumed elements: \d+ confirmed, 0 contradicted/);
+    expect(result.out).toMatch(
+      new RegExp(`${assumedElements.length} assumed elements: \\d+ confirmed, 0 contradicted`),
+    );
   });
 
   it("sends only requests that change nothing without --allow-writes", async () => {
@@ -202,7 +204,10 @@ describe("verify against a service that deviates from the assumptions", () => {
         "dashboard /paths/~1dashboard~1api-tokens/post/responses/201",
         "dashboard /components/schemas/ApiTokenResponse/properties/data",
         "dashboard /paths/~1si~1servers/post",
+        // The error envelope as a string breaks both assumed descriptions of its `error` object:
+        // every error's, and a 400's (pinned to VALIDATION_FAILED).
         "rebuild /components/schemas/ErrorResponse/properties/error",
+        "rebuild /components/schemas/ValidationError/allOf/1/properties/error",
         "rebuild /components/headers/RateLimit-Remaining",
       ].sort(),
     );
@@ -331,7 +336,9 @@ describe("verify's own failures", () => {
       DASHBOARD_TOKEN: TOKEN.unrestricted,
     });
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/112 assumed elements: \d+ confirmed, 0 contradicted/);
+    expect(result.out).toMatch(
+      new RegExp(`${assumedElements.length} assumed elements: \\d+ confirmed, 0 contradicted`),
+    );
   });
 
   it.each([

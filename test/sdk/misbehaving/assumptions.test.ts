@@ -47,7 +47,7 @@ const cases: [string, (m: Misbehaving) => PromiseLike<unknown>, number, unknown,
       { data: ["srv"] },
       "$.data[0]",
       true,
-      "/components/schemas/ConnectServersResponse/properties/data",
+      "/components/schemas/ConnectedServers/properties/data",
     ],
     [
       "a body that is not JSON where an assumed response is documented",
