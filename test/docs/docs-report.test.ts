@@ -51,7 +51,11 @@ describe("the assumptions page with a report", () => {
     const checked = readAssumptionReport(reportFile());
     const html = assumptionsHtml(pages(), checked);
     expect(html).toContain("<th>Status</th><th>Evidence</th>");
-    expect(html).toContain("Against the service: 0 confirmed, 0 contradicted, 82 unexercised.");
+    // The dashboard saw no traffic: every one of its assumed elements is unexercised.
+    const dashboardAssumed = pages()[0]?.assumed.length;
+    expect(html).toContain(
+      `Against the service: 0 confirmed, 0 contradicted, ${dashboardAssumed} unexercised.`,
+    );
     expect(html).toMatch(
       /<code>\/components\/headers\/WWW-Authenticate<\/code><\/td><td>.*?<\/td><td class="status status-contradicted">contradicted<\/td><td>POST \/api\/integration\/partners\/hostpanel\/rebuilds → 401: WWW-Authenticate absent<\/td>/,
     );
@@ -95,8 +99,12 @@ describe("the assumptions page with a report", () => {
       ),
     );
     const out = join(dir, "out");
+    // Three of the missing elements named, the rest counted.
+    const rest = pages().reduce((sum, page) => sum + page.assumed.length, 0) - 3;
     await expect(buildDocs(out, undefined, other)).rejects.toThrow(
-      /the report does not match the contract \(it lacks dashboard \/paths\/~1si~1servers\/get\/responses\/200, .* and 109 more; it has rebuild \/x\)/,
+      new RegExp(
+        `the report does not match the contract \\(it lacks dashboard /paths/~1si~1servers/get/responses/200, .* and ${rest} more; it has rebuild /x\\)`,
+      ),
     );
     expect(existsSync(out)).toBe(false);
   });

@@ -476,7 +476,9 @@ try {
       });
     }, 130_000);
 
-    it.runIf(major === 2)(
+    // Once, with msw 2 (what it checks does not depend on msw's major): defined only there, so no
+    // run reports it skipped.
+    (major === 2 ? it : () => {})(
       "runs a world on timers installed after it (as fake timers are), with a partial seed, journal bodies and a scripted fault",
       async () => {
         write(
