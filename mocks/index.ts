@@ -8,6 +8,7 @@ import { createMockDispatcher, type MockDispatcherOptions } from "./http/mock-di
 import { createMswHandlers } from "./http/msw-handlers.js";
 import type { MockWorld } from "./world.js";
 
+export { createClock } from "./clock.js";
 export type {
   ControlInput,
   ControlOperationId,
@@ -18,11 +19,10 @@ export type {
   RequestsQuery,
 } from "./control/operations.js";
 export {
-  type Clock,
   ClockLimitError,
   type ClockOptions,
   type ClockStep,
-  createClock,
+  type MockClock,
   type TimerPort,
 } from "./domain/clock.js";
 export { type DashboardSeed, defaultDashboardSeed } from "./domain/dashboard/index.js";
@@ -36,14 +36,13 @@ export {
   defaultRebuildSeed,
   type RebuildSeed,
 } from "./domain/rebuild/index.js";
-export type { EdgeRule, ObservedRequest } from "./http/dispatch.js";
+export type { ObservedRequest } from "./http/dispatch.js";
 export type { MockBaseUrls, MockDispatcherOptions, MockObservation } from "./http/mock-dispatcher.js";
 // What an observation carries (`ObservedRequest`): a request and its answer as every adapter hands them over.
 export type { HeaderReader, MockRequest, MockResponse } from "./routes/types.js";
 export {
   createMockWorld,
   DEFAULT_ORIGIN,
-  type MockClock,
   type MockControl,
   type MockSeed,
   type MockWorld,
