@@ -8,6 +8,10 @@ import { createMockDispatcher, type MockDispatcherOptions } from "./http/mock-di
 import { createMswHandlers } from "./http/msw-handlers.js";
 import type { MockWorld } from "./world.js";
 
+export type {
+  components as MockControlComponents,
+  operations as MockControlOperations,
+} from "../src/generated/mock-control.js";
 export { createClock } from "./clock.js";
 export type {
   ControlInput,
@@ -27,7 +31,7 @@ export {
 } from "./domain/clock.js";
 export { type DashboardSeed, defaultDashboardSeed } from "./domain/dashboard/index.js";
 export { defineSeed, type SeedDefinition } from "./domain/define-seed.js";
-export type { FaultSettings } from "./domain/faults.js";
+export type { FaultDecision, FaultSettings } from "./domain/faults.js";
 export { type Random, seededRandom } from "./domain/random.js";
 export {
   type CallbackDelivery,

@@ -48,6 +48,7 @@ type Body<Id extends keyof OperationInputs> = OperationInputs[Id]["body"];
 
 export type { MockSeed } from "./domain/seed.js";
 
+/** What `createMockWorld` starts from: seed, clock, origin, timings, randomness. Every field has a default. */
 export interface MockWorldOptions {
   /** What the world starts from and `reset` returns to (openapi/mock-control.yaml `MockSeed`). */
   seed?: MockSeed;
@@ -87,6 +88,7 @@ export interface MockWorldOptions {
   onInternalError?: (error: unknown) => void;
 }
 
+/** How `world.restore(snapshot, options)` sets the clock. */
 export interface RestoreOptions {
   /**
    * Keep the snapshot's offset from real time instead of its instant, on a clock that follows real
@@ -202,6 +204,7 @@ export interface WorldCore {
 
 type CallbackListener = (delivery: CallbackDelivery, outcome: { status: number } | { error: string }) => void;
 
+/** A world's origin when none is given, the standalone server's default address (`http://127.0.0.1:4010`). */
 export const DEFAULT_ORIGIN = "http://127.0.0.1:4010";
 
 const cores = new WeakMap<MockWorld, WorldCore>();

@@ -4,6 +4,11 @@
  * are typed by (decisions/031). Errors are the SDK's (`ApiError` and its subclasses, importable from
  * `rebuild-dashboard-kit`).
  */
+
+export type {
+  components as MockControlComponents,
+  operations as MockControlOperations,
+} from "../../src/generated/mock-control.js";
 export { MockControlClient, type MockControlClientOptions } from "./control-client.js";
 export type {
   ControlInput,
