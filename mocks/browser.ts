@@ -1,4 +1,8 @@
-/** Browser entry point: everything in `./mocks` plus the MSW service-worker setup. */
+/**
+ * Browser entry point: everything in `./mocks` plus the MSW service-worker setup.
+ * @module rebuild-dashboard-kit/mocks/browser
+ */
+
 import { type SetupWorker, setupWorker } from "msw/browser";
 import { unhandledRequestOption } from "./http/msw-handlers.js";
 import { createHandlers, createMockWorld, type MockBaseUrls, type MockWorld } from "./index.js";

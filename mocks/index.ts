@@ -2,6 +2,7 @@
  * The mock, runtime-neutral: worlds, the clock, seeds and MSW handlers. `./mocks/node` adds the
  * standalone node:http server; `./mocks/browser` the service-worker setup. A world's domains are
  * internal: this entry point exports the world's facade and what it takes and gives.
+ * @module rebuild-dashboard-kit/mocks
  */
 
 import { createMockDispatcher, type MockDispatcherOptions } from "./http/mock-dispatcher.js";

@@ -1,4 +1,7 @@
-/** Node entry point: everything in `./mocks` plus the standalone server. */
+/**
+ * Node entry point: everything in `./mocks` plus the standalone server.
+ * @module rebuild-dashboard-kit/mocks/node
+ */
 
 export type { EdgeObservedRequest, EdgeRule } from "./http/edge.js";
 export type { EventStreamOptions } from "./http/event-streams.js";

@@ -1,6 +1,9 @@
-// The package root: both API clients, their errors and types, and the promptToken helpers. The
-// webhook receiver lives in the `./webhooks` entry point (only its error classes are re-exported
-// here, so one `instanceof` check works wherever an error comes from).
+/**
+ * The package root: both API clients, their errors and types, and the promptToken helpers. The
+ * webhook receiver lives in the `./webhooks` entry point (only its error classes are re-exported
+ * here, so one `instanceof` check works wherever an error comes from).
+ * @module rebuild-dashboard-kit
+ */
 
 export { APIPromise, type WithResponse } from "./core/api-promise.js";
 export {

@@ -246,11 +246,15 @@ describe("the SDK reference (TypeDoc) in sdk/", () => {
   });
 
   it.each([
-    ["classes/src.DashboardClient.html", "DashboardClient"],
-    ["interfaces/src.ServersResource.html", "listAll"],
-    ["functions/src_webhooks.createRebuildWebhookHandler.html", "createRebuildWebhookHandler"],
-    ["classes/mocks_control.MockControlClient.html", "MockControlClient"],
-    ["functions/mocks_node.startMockServer.html", "startMockServer"],
+    // Each entry point is a module named as it is imported (`@module` in its file).
+    ["classes/rebuild-dashboard-kit.DashboardClient.html", "DashboardClient"],
+    ["interfaces/rebuild-dashboard-kit.ServersResource.html", "listAll"],
+    [
+      "functions/rebuild-dashboard-kit_webhooks.createRebuildWebhookHandler.html",
+      "createRebuildWebhookHandler",
+    ],
+    ["classes/rebuild-dashboard-kit_mocks_control.MockControlClient.html", "MockControlClient"],
+    ["functions/rebuild-dashboard-kit_mocks_node.startMockServer.html", "startMockServer"],
   ])("has the page %s, about %s", (file, name) => {
     expect(readFileSync(join(out, "sdk", file), "utf8")).toContain(name);
   });
