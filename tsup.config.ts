@@ -4,7 +4,7 @@ import { writeMswPeerGuards } from "./scripts/build/msw-peer-guards.js";
 
 // The package's public entry points (package.json `exports`), each built as ESM (.js + .d.ts) and
 // CJS (.cjs + .d.cts) so that both `import` and `require` get their own types.
-const library = {
+export const library = {
   index: "src/index.ts",
   "webhooks/index": "src/webhooks/index.ts",
   "mocks/index": "mocks/index.ts",
@@ -20,7 +20,9 @@ export default defineConfig({
   // The bin (package.json `bin`, run as ESM); it shares chunks with the library but needs no types.
   entry: { ...library, "mocks/cli": "mocks/server/cli.ts" },
   format: ["esm", "cjs"],
-  dts: { entry: library },
+  // `@internal` members (the resources' constructors, which take the internal transport) are left
+  // out of the declarations: a public d.ts names no internal type (decisions/047).
+  dts: { entry: library, compilerOptions: { stripInternal: true } },
   sourcemap: true,
   clean: true,
   target: "es2022",

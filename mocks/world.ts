@@ -10,7 +10,15 @@ import type {
   RequestsQuery,
 } from "./control/operations.js";
 import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
-import { type Clock, ClockLimitError, createClock, type TimerPort } from "./domain/clock.js";
+import {
+  type Clock,
+  ClockLimitError,
+  clockBehind,
+  clockView,
+  createClock,
+  type MockClock,
+  type TimerPort,
+} from "./domain/clock.js";
 import { createDashboardDomain, type DashboardDomain } from "./domain/dashboard/index.js";
 import { DomainError, validationFailed } from "./domain/errors.js";
 import {
@@ -40,6 +48,7 @@ type Body<Id extends keyof OperationInputs> = OperationInputs[Id]["body"];
 
 export type { MockSeed } from "./domain/seed.js";
 
+/** What `createMockWorld` starts from: seed, clock, origin, timings, randomness. Every field has a default. */
 export interface MockWorldOptions {
   /** What the world starts from and `reset` returns to (openapi/mock-control.yaml `MockSeed`). */
   seed?: MockSeed;
@@ -49,7 +58,7 @@ export interface MockWorldOptions {
    * after the world was created, drive it. Or a frozen clock (`createClock({ frozenAt })`), which
    * moves only through `advance`.
    */
-  clock?: Clock;
+  clock?: MockClock;
   /**
    * The mock's own origin (scheme, host and port, e.g. `http://127.0.0.1:4010`; a trailing slash is
    * dropped): the control API and the built-in webhook sink live under it. Anything else is a TypeError.
@@ -79,6 +88,7 @@ export interface MockWorldOptions {
   onInternalError?: (error: unknown) => void;
 }
 
+/** How `world.restore(snapshot, options)` sets the clock. */
 export interface RestoreOptions {
   /**
    * Keep the snapshot's offset from real time instead of its instant, on a clock that follows real
@@ -174,16 +184,6 @@ export interface MockWorld extends MockControl {
   onChange(listener: () => void): () => void;
 }
 
-/**
- * A world's clock as its users see it: read it, move it forward, freeze it, wait for due work. Its
- * reset and jumps in time belong to the world (`reset`, `restore`), which keeps its state in step
- * with them; scheduling belongs to the domains.
- */
-export type MockClock = Pick<
-  Clock,
-  "now" | "advance" | "freeze" | "settle" | "dispose" | "offsetMs" | "frozen"
->;
-
 /** What the adapters reach through a world: its domains (never exported from the package). */
 export interface WorldCore {
   /** The whole clock, of which `world.clock` is a view. */
@@ -204,6 +204,7 @@ export interface WorldCore {
 
 type CallbackListener = (delivery: CallbackDelivery, outcome: { status: number } | { error: string }) => void;
 
+/** A world's origin when none is given, the standalone server's default address (`http://127.0.0.1:4010`). */
 export const DEFAULT_ORIGIN = "http://127.0.0.1:4010";
 
 const cores = new WeakMap<MockWorld, WorldCore>();
@@ -249,12 +250,13 @@ function checkOrigin(origin: string): string {
 
 /** Creates a mock world; the composition root where real time and randomness enter. */
 export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
-  if (options.clock && clocksInUse.has(options.clock)) {
+  const given = options.clock === undefined ? undefined : clockBehind(options.clock);
+  if (given && clocksInUse.has(given)) {
     // Its reset and its tasks would be shared: one world's reset would drop the other's completions.
     throw new TypeError("createMockWorld: this clock already drives another world; give each world its own");
   }
   const clock =
-    options.clock ??
+    given ??
     createClock({
       source: hostTime,
       timers: hostTimers,
@@ -348,19 +350,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
   const world: MockWorld = {
     origin,
-    clock: {
-      now: () => clock.now(),
-      advance: (ms) => clock.advance(ms),
-      freeze: () => clock.freeze(),
-      settle: () => clock.settle(),
-      dispose: () => clock.dispose(),
-      get offsetMs() {
-        return clock.offsetMs;
-      },
-      get frozen() {
-        return clock.frozen;
-      },
-    },
+    clock: clockView(clock),
 
     reset() {
       clock.reset();

@@ -1,9 +1,10 @@
 // `npm run docs [-- <outDir>] [--report FILE.json]`: builds the reference docs into docs/ (or
-// outDir). With --report (the assumption report of `rebuild-dashboard-kit verify` or `proxy`), the
+// outDir): the contracts' pages, then the SDK's API reference (TypeDoc, <outDir>/sdk/). With --report (the assumption report of `rebuild-dashboard-kit verify` or `proxy`), the
 // "Confirmed vs assumed" page shows each assumed element's status against the service.
 import { resolve } from "node:path";
 import { buildDocs } from "./docs-build.js";
 import { readAssumptionReport } from "./docs-report.js";
+import { buildSdkDocs } from "./docs-sdk.js";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--report");
@@ -21,6 +22,7 @@ try {
   console.log(
     `docs: ${pages.map((p) => p.file).join(", ")}, assumptions.html (${assumed} assumed${report ? ", with the report's statuses" : ""}) in ${outDir}`,
   );
+  console.log(`docs: the SDK reference in ${await buildSdkDocs(outDir)}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -10,6 +10,7 @@ import { generateConsolePage } from "./generate/console.mjs";
 import { generateDocumentedFailures } from "./generate/documented-failures.mjs";
 import { generateDocumentsJson } from "./generate/documents-json.mjs";
 import { generateLimits } from "./generate/limits.mjs";
+import { documentRoots } from "./generate/root-docs.mjs";
 import { generateSdkChecks } from "./generate/sdk-checks.mjs";
 import { generateValidators } from "./generate/validators.mjs";
 import { generateZod } from "./generate/zod.mjs";
@@ -85,7 +86,10 @@ for (const name of documents) {
   // A property with a `default` stays optional unless `required` lists it (openapi-typescript would
   // make it required): the types describe what is on the wire, where nothing fills a default in. A
   // caller may leave a completion's `status` out; a defaulted response field could be absent too.
-  const types = validDocTags(astToString(await openapiTS(source, { transform, defaultNonNullable: false })));
+  const types = documentRoots(
+    validDocTags(astToString(await openapiTS(source, { transform, defaultNonNullable: false }))),
+    name,
+  );
   emit(join("src", "generated", `${name}.ts`), header.replace("%s", name) + COMMENT_HEADER + types);
 }
 const parsed = documents.map((name) => ({

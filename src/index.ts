@@ -1,10 +1,14 @@
-// The package root: both API clients, their errors and types, and the promptToken helpers. The
-// webhook receiver lives in the `./webhooks` entry point (only its error classes are re-exported
-// here, so one `instanceof` check works wherever an error comes from).
+/**
+ * The package root: both API clients, their errors and types, and the promptToken helpers. The
+ * webhook receiver lives in the `./webhooks` entry point (only its error classes are re-exported
+ * here, so one `instanceof` check works wherever an error comes from).
+ * @module rebuild-dashboard-kit
+ */
 
 export { APIPromise, type WithResponse } from "./core/api-promise.js";
 export {
   ApiError,
+  type ApiErrorInit,
   AuthenticationError,
   ConnectionError,
   type ErrorCode,
@@ -13,6 +17,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  type ResponseErrorInit,
   ResponseTooLargeError,
   ResponseValidationError,
   SdkError,
@@ -48,6 +53,18 @@ export type {
   ServerList,
   ServerToConnect,
 } from "./dashboard/types.js";
+// The contract's generated types (openapi-typescript, src/generated/), under each document's name:
+// what `DashboardClient.http` and `RebuildClient.http` are typed by, for middleware and clients of your own.
+export type {
+  components as DashboardComponents,
+  operations as DashboardOperations,
+  paths as DashboardPaths,
+} from "./generated/dashboard.js";
+export type {
+  components as RebuildComponents,
+  operations as RebuildOperations,
+  paths as RebuildPaths,
+} from "./generated/rebuild.js";
 export { buildMagicLink, buildPromptToken, PromptTokenError, parsePromptToken } from "./prompt-token.js";
 export { RebuildClient, type RebuildClientOptions } from "./rebuild/rebuild-client.js";
 export type {

@@ -3,7 +3,13 @@
  * another process or a browser worker. It needs no msw; its types are the ones a world's operations
  * are typed by (decisions/031). Errors are the SDK's (`ApiError` and its subclasses, importable from
  * `rebuild-dashboard-kit`).
+ * @module rebuild-dashboard-kit/mocks/control
  */
+
+export type {
+  components as MockControlComponents,
+  operations as MockControlOperations,
+} from "../../src/generated/mock-control.js";
 export { MockControlClient, type MockControlClientOptions } from "./control-client.js";
 export type {
   ControlInput,

@@ -18,10 +18,11 @@ export type ControlOperationId = Exclude<
   "receiveSinkCallback" | "openConsole" | "streamEvents"
 >;
 
-type JsonOf<Content> = Content extends { content: { "application/json": infer Body } } ? Body : never;
-
 /** What an operation's request body carries (`never` for an operation that takes none). */
-export type ControlInput<Id extends ControlOperationId> = JsonOf<NonNullable<operations[Id]["requestBody"]>>;
+export type ControlInput<Id extends ControlOperationId> =
+  NonNullable<operations[Id]["requestBody"]> extends { content: { "application/json": infer Body } }
+    ? Body
+    : never;
 
 /** An operation's path parameters (`never` when its path has none). */
 export type ControlPath<Id extends ControlOperationId> = NonNullable<operations[Id]["parameters"]["path"]>;
@@ -38,12 +39,11 @@ export type RequestsQuery = Omit<ControlQuery<"listRequests">, "body"> & {
   body?: string | number | boolean | null | readonly unknown[] | { readonly [key: string]: unknown };
 };
 
-type SuccessStatus = 200 | 201 | 202 | 204;
-type SuccessOf<Responses> = Responses[keyof Responses & SuccessStatus];
-
 /** What an operation answers on success: its JSON body, or `undefined` when it answers `204` without one. */
 export type ControlOutput<Id extends ControlOperationId> =
-  SuccessOf<operations[Id]["responses"]> extends { content: { "application/json": infer Body } }
+  operations[Id]["responses"][keyof operations[Id]["responses"] & (200 | 201 | 202 | 204)] extends {
+    content: { "application/json": infer Body };
+  }
     ? Body
     : undefined;
 

@@ -2,39 +2,52 @@ import { type QueuedTask, TaskQueue } from "./task-queue.js";
 import { clampTime, EARLIEST_TIME_MS, LATEST_TIME_MS } from "./timestamp.js";
 
 /**
- * The mock's only notion of time. Domain code reads `now()` and schedules work here; nothing in the
- * domain touches the wall clock, so tests freeze the clock and advance it instead of sleeping.
+ * A mock world's clock as its users see it (`world.clock`, what `createClock` gives): read it, move
+ * it forward, freeze it, wait for due work. Its reset and jumps in time belong to the world
+ * (`reset`, `restore`), which keeps its state in step with them, and scheduling belongs to the
+ * domains: those are the internal `Clock`'s (decisions/025, 047).
  *
- * Time never passes 9999-12-31T23:59:59Z (`LATEST_TIME_MS`), so every timestamp the mock writes
- * stays RFC 3339.
+ * Time never passes 9999-12-31T23:59:59Z, so every timestamp the mock writes stays RFC 3339.
  */
-export interface Clock {
+export interface MockClock {
   /** Current virtual time, epoch milliseconds. */
   now(): number;
-  /**
-   * Runs `task` once the virtual time reaches `atMs` (at most `LATEST_TIME_MS`). While its
-   * synchronous part runs, `now()` reads that time (also when it runs late). Returns a function
-   * that cancels it.
-   */
-  schedule(atMs: number, task: () => void | Promise<void>): () => void;
   /**
    * Moves virtual time forward and starts every task that falls due, in time order; tasks due
    * together run concurrently. The step is `{ seconds }` (the unit of the control API's
    * `POST /__mock/clock/advance` and `MockControlClient`: `advance({ seconds: 6 })`) or a bare
    * number of milliseconds (`advance(6000)`, kept from before `{ seconds }`). Resolves once every
    * started task (and every task they made due within the step) has settled; rejects with the first
-   * error a task threw, after the rest ran. A RangeError for a negative or non-finite step, or one
-   * that would pass `LATEST_TIME_MS`. Advances run one after another; a `reset` while one is pending
-   * or running cancels it (time stays put).
+   * error a task threw, after the rest ran. A RangeError for a negative or non-finite step, or a
+   * `ClockLimitError` for one that would pass 9999-12-31T23:59:59Z. Advances run one after another;
+   * a world's `reset` while one is pending or running cancels it (time stays put).
    */
   advance(step: ClockStep): Promise<void>;
   /** Stops following the time source; time then moves only through `advance`. */
   freeze(): void;
-  /** Virtual time minus source time. */
+  /** Virtual time minus source time, in ms. */
   readonly offsetMs: number;
+  /** Whether the clock is frozen (moves only through `advance`). */
   readonly frozen: boolean;
   /** Resolves once no due task is running (tasks started by the self-wake timer included). */
   settle(): Promise<void>;
+  /** Cancels the self-wake timer so a process can exit. */
+  dispose(): void;
+}
+
+/**
+ * The mock's only notion of time: the public `MockClock` plus what the world and its domains use.
+ * Domain code reads `now()` and schedules work here; nothing in the domain touches the wall clock,
+ * so tests freeze the clock and advance it instead of sleeping. Internal: the package's entry points
+ * export `MockClock` only.
+ */
+export interface Clock extends MockClock {
+  /**
+   * Runs `task` once the virtual time reaches `atMs` (at most `LATEST_TIME_MS`). While its
+   * synchronous part runs, `now()` reads that time (also when it runs late). Returns a function
+   * that cancels it.
+   */
+  schedule(atMs: number, task: () => void | Promise<void>): () => void;
   /** Back to following the source with offset 0 (or frozen at `frozenAt`); pending and running tasks are forgotten. */
   reset(): void;
   /** Sets the virtual time (a restored snapshot): frozen, the frozen instant; otherwise the offset. */
@@ -51,8 +64,6 @@ export interface Clock {
    * once (a rebuild's new status) and again when the rest is done. Returns a function that removes it.
    */
   onTaskDone(listener: () => void): () => void;
-  /** Cancels the self-wake timer so a process can exit. */
-  dispose(): void;
 }
 
 /** A step of time: `{ seconds }`, or a bare number of milliseconds. */
@@ -60,10 +71,13 @@ export type ClockStep = number | { readonly seconds: number };
 
 /** How an unfrozen clock arms its self-wake: `setTimeout`/`clearTimeout`, or a test's fake timers. */
 export interface TimerPort {
+  /** Calls `callback` once after `delayMs` ms; returns a handle that `clear` takes. */
   set(callback: () => void, delayMs: number): unknown;
+  /** Cancels the callback `set` returned `handle` for, if it has not run yet. */
   clear(handle: unknown): void;
 }
 
+/** How `createClock` makes a clock: where time comes from, frozen or not, and how it wakes itself. */
 export interface ClockOptions {
   /** Where real time comes from; supplied by the entry point (usually `Date.now`). */
   source?: () => number;
@@ -84,6 +98,7 @@ export class ClockLimitError extends RangeError {
   /** The longest advance that was possible, in ms. */
   readonly maxMs: number;
 
+  /** For an advance of `ms` milliseconds asked for at virtual time `now` (epoch ms). */
   constructor(ms: number, now: number) {
     super(`advance(${ms}) would move the clock past 9999-12-31T23:59:59Z`);
     this.maxMs = Math.max(0, LATEST_TIME_MS - now);
@@ -93,6 +108,11 @@ export class ClockLimitError extends RangeError {
 // Longest single host timer (about 24.8 days); later wake-ups are re-armed in steps.
 const MAX_TIMER_MS = 2_147_483_647;
 
+// Every clock made here and every view of one: what `clockBehind` accepts (decisions/047).
+const made = new WeakSet<object>();
+const views = new WeakMap<MockClock, Clock>();
+
+/** A clock (the whole, internal one); the entry points hand out its view (mocks/clock.ts). */
 export function createClock(options: ClockOptions = {}): Clock {
   const source = options.source ?? (() => 0);
   checkInstant(options.frozenAt, "frozenAt");
@@ -288,7 +308,34 @@ export function createClock(options: ClockOptions = {}): Clock {
     else offset = at - source();
   }
 
+  made.add(clock);
   return clock;
+}
+
+/** The public view of `clock`: only `MockClock`'s members, so no cast reaches `reset` or `setTime`. */
+export function clockView(clock: Clock): MockClock {
+  const view: MockClock = {
+    now: () => clock.now(),
+    advance: (step) => clock.advance(step),
+    freeze: () => clock.freeze(),
+    settle: () => clock.settle(),
+    dispose: () => clock.dispose(),
+    get offsetMs() {
+      return clock.offsetMs;
+    },
+    get frozen() {
+      return clock.frozen;
+    },
+  };
+  views.set(view, clock);
+  return view;
+}
+
+/** The whole clock behind a view `clockView` made, or a clock `createClock` made; a TypeError for anything else. */
+export function clockBehind(clock: MockClock): Clock {
+  const whole = views.get(clock) ?? (made.has(clock) ? (clock as Clock) : undefined);
+  if (!whole) throw new TypeError("createMockWorld: clock must be one createClock() made");
+  return whole;
 }
 
 function checkInstant(at: number | undefined, what: string): void {

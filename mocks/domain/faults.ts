@@ -10,6 +10,7 @@ type FaultSettingsPatch = components["schemas"]["FaultSettingsPatch"];
 /** A scripted fault: the next `times` calls of one operation fail as it says (decisions/044). */
 export type FaultRule = components["schemas"]["FaultRule"];
 
+/** What the fault settings made of one request: `none` (served), `error` (an injected failure) or `reset` (dropped). */
 export type FaultDecision = "none" | "error" | "reset";
 
 /** No faults: what every world starts from. Frozen, so no world can change it for the others. */

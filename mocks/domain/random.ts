@@ -1,5 +1,6 @@
 /** Source of randomness for ids and secrets, injected so tests can make them deterministic. */
 export interface Random {
+  /** `length` random bytes, new ones on every call. */
   bytes(length: number): Uint8Array;
 }
 

@@ -17,6 +17,7 @@ import {
   type MockResponse,
   type RouteDefinition,
 } from "../routes/types.js";
+import type { EdgeObservedRequest } from "./edge.js";
 import { errorResponse, injectedFaultResponse, scriptedFaultResponse } from "./error-response.js";
 
 type OperationId = JournalRecord["operationId"];
@@ -54,16 +55,7 @@ export interface ObservedRequest {
    * never reached the route; `"reset"`: the connection is dropped instead.
    */
   fault: FaultDecision;
-  /**
-   * Set when the standalone server's HTTP edge answered before any API did (decisions/017): a CORS
-   * `preflight` (204), a refused `host` or `origin` (403), or a `request-target` that is not a URL
-   * (400; `request.url` is then the server's root).
-   */
-  edge?: EdgeRule;
 }
-
-/** Which rule of the standalone server's HTTP edge answered a request. */
-export type EdgeRule = "preflight" | "host" | "origin" | "request-target";
 
 export interface DispatcherOptions<World> {
   world: World;
@@ -87,7 +79,7 @@ export interface DispatcherOptions<World> {
    * request logs and contract checks; an observer that throws is reported as an internal error
    * and never changes the answer.
    */
-  observe?: (exchange: ObservedRequest) => void;
+  observe?: (exchange: EdgeObservedRequest) => void;
 }
 
 export interface Dispatcher {
@@ -100,7 +92,7 @@ export interface Dispatcher {
   /** The largest body a request to `method url` may carry (bytes); adapters stop reading past it. */
   bodyLimit(method: string, url: URL): number;
   /** Hands an exchange answered in front of the dispatcher (the HTTP edge) to the observer. */
-  report(exchange: ObservedRequest): void;
+  report(exchange: EdgeObservedRequest): void;
   /**
    * Where the operation with this `operationId` lives, when its path has no parameters: how an
    * adapter finds the operations it answers itself (the node server's console and event stream).
@@ -266,7 +258,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     },
   });
 
-  function observe(exchange: ObservedRequest): void {
+  function observe(exchange: EdgeObservedRequest): void {
     try {
       options.observe?.(exchange);
     } catch (error) {

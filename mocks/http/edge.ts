@@ -1,6 +1,6 @@
 import { DomainError, validationFailed } from "../domain/errors.js";
 import type { MockRequest, MockResponse } from "../routes/types.js";
-import type { Dispatcher, EdgeRule } from "./dispatch.js";
+import type { Dispatcher, ObservedRequest } from "./dispatch.js";
 import type { EdgePolicy } from "./edge-policy.js";
 import { errorResponse } from "./error-response.js";
 
@@ -19,6 +19,19 @@ const EXPOSED_HEADERS = [
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const VARY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ vary: "Origin" });
+
+/** Which rule of the standalone server's HTTP edge answered a request (node only: `./mocks/node`). */
+export type EdgeRule = "preflight" | "host" | "origin" | "request-target";
+
+/** A request the standalone server observed: the edge's rules exist only there (node only; decisions/047). */
+export interface EdgeObservedRequest extends ObservedRequest {
+  /**
+   * Set when the standalone server's HTTP edge answered before any API did (decisions/017): a CORS
+   * `preflight` (204), a refused `host` or `origin` (403), or a `request-target` that is not a URL
+   * (400; `request.url` is then the server's root).
+   */
+  edge?: EdgeRule;
+}
 
 /** An answer the edge gave instead of the APIs. */
 interface EdgeAnswer {

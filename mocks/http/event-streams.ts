@@ -40,6 +40,7 @@ export interface StreamTarget {
   once(event: "close", listener: () => void): unknown;
 }
 
+/** Limits of the console's live event streams (`GET /__mock/events`), `startMockServer({ events })`. */
 export interface EventStreamOptions {
   /** Streams open at once (default `MAX_EVENT_STREAMS`, 16); the next is refused. */
   maxStreams?: number;

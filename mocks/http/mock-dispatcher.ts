@@ -5,6 +5,7 @@ import { rebuildRoutes } from "../routes/rebuild-routes.js";
 import { coreOf, type MockWorld, type WorldCore } from "../world.js";
 import { createDispatcher, type Dispatcher, type MountedApi, type ObservedRequest } from "./dispatch.js";
 
+/** Where the mock serves each API; by default both on the world's origin. */
 export interface MockBaseUrls {
   /** Default `<world origin>/v1`. */
   dashboardBaseUrl?: string;
@@ -22,6 +23,7 @@ export type MockObservation =
       outcome: { status: number } | { error: string };
     };
 
+/** What `createHandlers` takes besides the world: the APIs' base URLs and who watches the mock. */
 export interface MockDispatcherOptions extends MockBaseUrls {
   /** Called with errors that are bugs in the mock (they answer 500). */
   onInternalError?: (error: unknown) => void;

@@ -5,10 +5,15 @@ import type { Edge } from "./edge.js";
 import { errorResponse } from "./error-response.js";
 import { jsonChunks } from "./json-chunks.js";
 
+/** One answered request, as `startMockServer`'s `onRequest` gets it. */
 export interface RequestLogEntry {
+  /** The request's method. */
   method: string;
+  /** The request's path (no query). */
   path: string;
+  /** The status answered, or `"reset"` when the connection was dropped instead. */
   status: number | "reset";
+  /** Real milliseconds from the request to the answer. */
   ms: number;
 }
 

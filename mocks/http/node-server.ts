@@ -10,6 +10,7 @@ import {
 } from "../world.js";
 import { answerClientError } from "./client-error.js";
 import { consoleEndpoints } from "./console-endpoints.js";
+import type { EdgeObservedRequest } from "./edge.js";
 import { createEdge } from "./edge.js";
 import { createEdgePolicy, type EdgeOptions, type EdgePolicy } from "./edge-policy.js";
 import { createEventHub, type EventStreamOptions } from "./event-streams.js";
@@ -21,6 +22,19 @@ import { lockStateFile, type StateFileLock } from "./state-file-lock.js";
 import { resolveStateFile } from "./state-file-path.js";
 import { removeOrphans } from "./state-file-temp.js";
 
+/**
+ * What the standalone server's `observe` sees: a `MockObservation`, where a request its HTTP edge
+ * answered before any API (a CORS preflight, a refused host or origin) also names the rule (`edge`).
+ */
+export type MockServerObservation =
+  | Exclude<MockObservation, { kind: "request" }>
+  | ({ kind: "request" } & EdgeObservedRequest);
+
+/**
+ * How `startMockServer` serves: where it listens, the world it serves (or the options of the one it
+ * creates: every `MockWorldOptions` but `origin`, which is the server's), who may call the control
+ * API (`EdgeOptions`), what it reports, and the state file.
+ */
 export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, EdgeOptions {
   /** Default `127.0.0.1`. Any other address makes the control API reachable from the network. */
   host?: string;
@@ -32,11 +46,12 @@ export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, Edg
    * a world it did not create running.
    */
   world?: MockWorld;
+  /** Called once per answered request with a one-line summary (the CLI's request log). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Every failure that is the mock's, not the client's (each answered 500 where an answer is still possible). */
   onInternalError?: (error: unknown) => void;
   /** Sees every request answered and callback sent, with bodies (see `MockDispatcherOptions`). */
-  observe?: (observation: MockObservation) => void;
+  observe?: (observation: MockServerObservation) => void;
   /**
    * Keeps the world in this JSON file (`--state-file`, docs/guides/state-file.md): when it exists the
    * server resumes from it (the seed is not loaded; `reset` still returns to the seed). Every change

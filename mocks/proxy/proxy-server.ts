@@ -12,8 +12,9 @@ import type { ContractDocument } from "../assumptions/report.js";
 import { DomainError } from "../domain/errors.js";
 import { NO_FAULTS } from "../domain/faults.js";
 import { cryptoRandom } from "../domain/random.js";
-import { createDispatcher, type Dispatcher, type ObservedRequest } from "../http/dispatch.js";
-import { createEdge } from "../http/edge.js";
+import { createDispatcher, type Dispatcher } from "../http/dispatch.js";
+import { createEdge, type EdgeObservedRequest } from "../http/edge.js";
+
 import { createEdgePolicy, type EdgeOptions } from "../http/edge-policy.js";
 import { errorResponse } from "../http/error-response.js";
 import { publicApis } from "../http/mock-dispatcher.js";
@@ -155,7 +156,7 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
   const { port } = server.address() as AddressInfo;
   const origin = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
 
-  const observe = (exchange: ObservedRequest) => {
+  const observe = (exchange: EdgeObservedRequest) => {
     if (exchange.edge)
       log(
         `${exchange.request.method} ${exchange.request.url.pathname} ${exchange.response.status} (refused: ${exchange.edge})`,

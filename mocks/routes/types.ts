@@ -3,6 +3,7 @@ import type { JournalCaller } from "../domain/request-journal.js";
 
 /** The headers of a request, however the adapter holds them; names are matched case-insensitively. */
 export interface HeaderReader {
+  /** The header's value, or null when the request has none. */
   get(name: string): string | null;
   /** Every header, names lower-cased (the webhook sink records what it received). */
   entries(): Iterable<[string, string]>;

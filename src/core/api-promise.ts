@@ -12,6 +12,7 @@ export interface WithResponse<T> {
 export class APIPromise<T> extends Promise<T> {
   readonly #withResponse: Promise<WithResponse<T>>;
 
+  /** A promise of `withResponse`'s data; the clients make these, a test may too (to stand for a call). */
   constructor(withResponse: Promise<WithResponse<T>>) {
     super((resolve, reject) => {
       withResponse.then((result) => resolve(result.data), reject);
@@ -19,6 +20,7 @@ export class APIPromise<T> extends Promise<T> {
     this.#withResponse = withResponse;
   }
 
+  /** `Promise`: what then(), catch() and finally() derive is a plain promise, not an APIPromise. */
   static override get [Symbol.species](): PromiseConstructor {
     return Promise;
   }

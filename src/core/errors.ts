@@ -8,14 +8,11 @@ export class SdkError extends Error {
   override readonly name: string = "SdkError";
 }
 
-type DashboardSchemas = DashboardComponents["schemas"];
-type RebuildSchemas = RebuildComponents["schemas"];
-
 /** Error codes of the contract (from the generated types); other strings may appear. */
 export type ErrorCode =
-  | DashboardSchemas["ErrorResponse"]["error"]["code"]
-  | DashboardSchemas["ValidationError"]["error"]["code"]
-  | RebuildSchemas["ErrorResponse"]["error"]["code"]
+  | DashboardComponents["schemas"]["ErrorResponse"]["error"]["code"]
+  | DashboardComponents["schemas"]["ValidationError"]["error"]["code"]
+  | RebuildComponents["schemas"]["ErrorResponse"]["error"]["code"]
   | (string & {});
 
 /** One invalid input field; `path` is dotted (`claims.0.attributes.serverGuid`, `""` for the body). */
@@ -25,10 +22,15 @@ export interface FieldError {
   readonly message: string;
 }
 
+/** What an `ApiError` is made from (the SDK makes them; a test may too, to stand for an answer). */
 export interface ApiErrorInit {
+  /** The HTTP status answered. */
   readonly status: number;
+  /** The body's `error.code`, when it has one. */
   readonly code?: ErrorCode | undefined;
+  /** One entry per invalid field (default none). */
   readonly fieldErrors?: readonly FieldError[];
+  /** The response's headers (default none). */
   readonly headers?: Headers;
 }
 
@@ -43,6 +45,7 @@ export class ApiError extends SdkError {
   /** The response's headers, `set-cookie` redacted. */
   declare readonly headers: Headers;
 
+  /** An error with `message` for the answer `init` describes; every subclass takes the same arguments. */
   constructor(message: string, init: ApiErrorInit) {
     super(message);
     Object.assign(this, { fieldErrors: [], headers: new Headers() }, init);
@@ -85,6 +88,7 @@ export class RateLimitError extends ApiError {
   /** When a request may be made again. */
   declare readonly resetAt: Date;
 
+  /** As `ApiError`'s, `init` also giving `retryAfterMs` and `resetAt`. */
   // Only types `init`: ApiError's constructor copies its fields.
   constructor(
     message: string,
@@ -110,8 +114,10 @@ export class TimeoutError extends ConnectionError {
 }
 
 /** What identifies the response an SDK error is about: never a secret, never a query string. */
-interface ResponseErrorInit {
+export interface ResponseErrorInit {
+  /** The HTTP status answered. */
   readonly status: number;
+  /** The request's method. */
   readonly method: string;
   /** The request path, e.g. `/v1/si/servers`, without the query string. */
   readonly path: string;
@@ -147,6 +153,11 @@ export class ResponseValidationError extends SdkError {
    */
   declare readonly pointer?: string;
 
+  /**
+   * An error with `message` about the response `init` describes: where in the body (`jsonPath`,
+   * `pointer` in the contract) and whether the contract's rule there is assumed (the message then
+   * suggests `verify`).
+   */
   constructor(
     message: string,
     init: ResponseErrorInit & {
@@ -177,6 +188,7 @@ export class ResponseTooLargeError extends SdkError {
   /** The limit that was crossed. */
   declare readonly maxResponseBytes: number;
 
+  /** An error with `message` about the response `init` describes, whose body passed `maxResponseBytes`. */
   constructor(message: string, init: ResponseErrorInit & { maxResponseBytes: number }) {
     super(message);
     Object.assign(this, init);

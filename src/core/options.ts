@@ -2,9 +2,13 @@ import { hasUserInfo, isHttpUrl } from "./iri.js";
 
 /** Where the SDK writes diagnostics; `console` works. Nothing is logged without one. */
 export interface Logger {
+  /** One line per attempt: method, path, outcome and time, with the request's headers (secrets redacted). */
   debug(message: string, ...details: unknown[]): void;
+  /** One line per retry: why, which retry of how many, and after how long. */
   info(message: string, ...details: unknown[]): void;
+  /** With `validateResponses: "warn"`: a response body that is not what the contract documents (once per kind). */
   warn(message: string, ...details: unknown[]): void;
+  /** Not called by the SDK today; there so that `console` and common loggers fit this interface. */
   error(message: string, ...details: unknown[]): void;
 }
 

@@ -5,6 +5,7 @@
  * Do not make direct changes to the file.
  */
 
+/** Every path of openapi/dashboard.yaml and its operations (what openapi-fetch's `Client` takes). */
 export interface paths {
     "/si/servers": {
         parameters: {
@@ -237,7 +238,9 @@ export interface paths {
         trace?: never;
     };
 }
+/** Every webhook of openapi/dashboard.yaml: the request the service sends, and the answers it expects. */
 export type webhooks = Record<string, never>;
+/** Every schema, response, parameter and header of openapi/dashboard.yaml, by name. */
 export interface components {
     schemas: {
         /** A server connected to the server inventory. (Assumed: every field is always present.) */
@@ -580,6 +583,7 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
+/** Every operation of openapi/dashboard.yaml by operationId: its parameters, request body and responses. */
 export interface operations {
     listServers: {
         parameters: {

@@ -5,6 +5,7 @@
  * Do not make direct changes to the file.
  */
 
+/** Every path of openapi/mock-control.yaml and its operations (what openapi-fetch's `Client` takes). */
 export interface paths {
     "/reset": {
         parameters: {
@@ -321,7 +322,9 @@ export interface paths {
         trace?: never;
     };
 }
+/** Every webhook of openapi/mock-control.yaml: the request the service sends, and the answers it expects. */
 export type webhooks = Record<string, never>;
+/** Every schema, response, parameter and header of openapi/mock-control.yaml, by name. */
 export interface components {
     schemas: {
         /** The error envelope of the service contracts, with the codes the control API answers. */
@@ -1309,6 +1312,7 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
+/** Every operation of openapi/mock-control.yaml by operationId: its parameters, request body and responses. */
 export interface operations {
     resetMock: {
         parameters: {

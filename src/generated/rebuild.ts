@@ -5,6 +5,7 @@
  * Do not make direct changes to the file.
  */
 
+/** Every path of openapi/rebuild.yaml and its operations (what openapi-fetch's `Client` takes). */
 export interface paths {
     "/api/integration/partners/hostpanel/rebuilds": {
         parameters: {
@@ -55,6 +56,7 @@ export interface paths {
         trace?: never;
     };
 }
+/** Every webhook of openapi/rebuild.yaml: the request the service sends, and the answers it expects. */
 export interface webhooks {
     partner_project_rebuild_completed: {
         parameters: {
@@ -96,6 +98,7 @@ export interface webhooks {
         trace?: never;
     };
 }
+/** Every schema, response, parameter and header of openapi/rebuild.yaml, by name. */
 export interface components {
     schemas: {
         /** Submission body. (Assumed: unknown fields are rejected with `400` `unknown_field`, hence `additionalProperties: false`.) */
@@ -319,6 +322,7 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
+/** Every operation of openapi/rebuild.yaml by operationId: its parameters, request body and responses. */
 export interface operations {
     submitRebuild: {
         parameters: {

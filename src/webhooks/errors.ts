@@ -19,6 +19,7 @@ export class WebhookPayloadError extends SdkError {
   override readonly name: string = "WebhookPayloadError";
   readonly issues: readonly WebhookPayloadIssue[];
 
+  /** An error listing `issues` in its message; `options.cause` as `Error`'s. */
   constructor(issues: readonly WebhookPayloadIssue[], options?: { cause?: unknown }) {
     super(
       `invalid rebuild callback: ${issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ")}`,

@@ -14,7 +14,9 @@ export const DEFAULT_WEBHOOK_TIMEOUT_MS = 8000;
 
 const TOO_SLOW = Symbol("too slow");
 
+/** What `createRebuildWebhookHandler` takes: the key, what to do with an event, and its limits. */
 export interface RebuildWebhookHandlerOptions {
+  /** The partner's webhook API key: a callback must carry it in `X-API-Key` (compared in constant time). */
   readonly webhookApiKey: string;
   /**
    * Called once per delivered event. Throwing answers 500, so the service retries the delivery.
@@ -37,6 +39,7 @@ export interface RebuildWebhookHandlerOptions {
   readonly timeoutMs?: number;
 }
 
+/** A fetch-style handler: takes a `Request`, resolves to the `Response` to send (it never rejects). */
 export type WebhookRequestHandler = (request: Request) => Promise<Response>;
 
 /**

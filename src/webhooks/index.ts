@@ -1,5 +1,10 @@
-// The `./webhooks` entry point. It is separate from the package root so that an application that
-// only calls the APIs never loads the receiver (its exact checks of the payload, a SHA-256).
+/**
+ * The webhook receiver of the rebuild completion callback. It is an entry point of its own so that an
+ * application that only calls the APIs never loads the receiver (its exact checks of the payload, a SHA-256).
+ * @module rebuild-dashboard-kit/webhooks
+ */
+
+export type { webhooks as RebuildWebhooks } from "../generated/rebuild.js";
 export { WebhookPayloadError, type WebhookPayloadIssue, WebhookVerificationError } from "./errors.js";
 export {
   createRebuildWebhookHandler,

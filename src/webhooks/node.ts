@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { declaredLength, jsonResponse, MAX_BODY_BYTES, tooLarge } from "./body.js";
 import type { WebhookRequestHandler } from "./handler.js";
 
+/** A `node:http` request listener (`http.createServer(listener)`, or an Express or Connect route). */
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Set by frameworks that consume the stream: `body` by body parsers, `rawBody` by e.g. Cloud Functions. */

@@ -7,9 +7,13 @@ import { encodeWebhookApiKey, verifyApiKey, type WebhookHeaders } from "./verify
 /** The request body exactly as received: text, or bytes (Uint8Array, Buffer, ArrayBuffer, any view). */
 export type RawWebhookBody = string | ArrayBuffer | ArrayBufferView;
 
+/** What `parseRebuildCallback` checks: one received callback and the key it must carry. */
 export interface ParseRebuildCallbackOptions {
+  /** The request body exactly as received (not parsed JSON). */
   readonly body: RawWebhookBody;
+  /** The request's headers (`X-API-Key` is read from them). */
   readonly headers: WebhookHeaders;
+  /** The partner's webhook API key the callback must carry. */
   readonly webhookApiKey: string;
 }
 

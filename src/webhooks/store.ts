@@ -7,7 +7,9 @@
  * several receive the same callbacks.
  */
 export interface DeliveryStore {
+  /** Whether a delivery with this key was already handled. */
   has(key: string): boolean | Promise<boolean>;
+  /** Remembers that the delivery with this key was handled (after `onCompleted` succeeded). */
   add(key: string): void | Promise<void>;
 }
 

@@ -36,6 +36,8 @@ const SCREENSHOTS = join(root, "test-results", "docs");
 const WAIT = { timeout: 15_000 };
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 const execFileAsync = promisify(execFile);
+/** What `npm run docs` printed. */
+let built: { stdout: string; stderr: string };
 
 /** The reviewed list of each contract's assumed elements. */
 const REVIEWED: Record<string, readonly string[]> = { dashboard: assumedDashboard, rebuild: assumedRebuild };
@@ -159,7 +161,7 @@ async function newPage(): Promise<Page> {
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), "docs-test-"));
-  await execFileAsync("npm", ["run", "--silent", "docs", "--", out], { cwd: root, timeout: 120_000 });
+  built = await execFileAsync("npm", ["run", "--silent", "docs", "--", out], { cwd: root, timeout: 180_000 });
   mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -171,7 +173,7 @@ beforeAll(async () => {
     return route.abort("blockedbyclient");
   });
   page = await newPage();
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -232,6 +234,31 @@ async function networkUse(on: Page): Promise<string[]> {
 }
 
 const pages = [...DOCS_DOCUMENTS.map((d) => `${d.name}.html`), "index.html", "assumptions.html"];
+
+// The SDK's API reference (scripts/docs-sdk.ts): TypeDoc over every entry point, where a warning (an
+// export without documentation, a type a public signature names that is not in the reference) fails
+// `npm run docs`.
+describe("the SDK reference (TypeDoc) in sdk/", () => {
+  it("is built with no warning", () => {
+    expect(built.stdout).toContain(`docs: the SDK reference in ${join(out, "sdk")}`);
+    expect(`${built.stdout}${built.stderr}`).not.toMatch(/warning/i);
+    expect(readFileSync(join(out, "sdk", "index.html"), "utf8")).toContain("rebuild-dashboard-kit");
+  });
+
+  it.each([
+    // Each entry point is a module named as it is imported (`@module` in its file).
+    ["classes/rebuild-dashboard-kit.DashboardClient.html", "DashboardClient"],
+    ["interfaces/rebuild-dashboard-kit.ServersResource.html", "listAll"],
+    [
+      "functions/rebuild-dashboard-kit_webhooks.createRebuildWebhookHandler.html",
+      "createRebuildWebhookHandler",
+    ],
+    ["classes/rebuild-dashboard-kit_mocks_control.MockControlClient.html", "MockControlClient"],
+    ["functions/rebuild-dashboard-kit_mocks_node.startMockServer.html", "startMockServer"],
+  ])("has the page %s, about %s", (file, name) => {
+    expect(readFileSync(join(out, "sdk", file), "utf8")).toContain(name);
+  });
+});
 
 describe("the reference docs in Chromium", () => {
   it("the index links every page of the document list and the assumptions page", async () => {

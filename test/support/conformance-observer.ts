@@ -3,6 +3,7 @@
 // the violations not yet reported (the setup fails the test they happened in) and which documented
 // responses and callback shapes were seen conforming, which the coverage report adds up across files.
 import type { MockDispatcherOptions, MockObservation, MockWorld } from "../../mocks/index.js";
+import type { MockServerObservation } from "../../mocks/node.js";
 import { registerSuiteLog } from "./conformance-registry.js";
 import {
   callbackShapeKey,
@@ -41,7 +42,8 @@ export interface ConformanceRecord {
   covered: string[];
 }
 
-type RequestObservation = Extract<MockObservation, { kind: "request" }>;
+// The server's observations (with `edge`) are the widest: a handler set's are one of them.
+type RequestObservation = Extract<MockServerObservation, { kind: "request" }>;
 
 const REBUILD_SCOPE = "/api/integration/partners/hostpanel";
 const MAX_SHOWN = 2000;
@@ -56,7 +58,7 @@ export class ConformanceLog {
    * `/__mock` is the control API, a development tool whose answers are checked against its own
    * document (decisions/024), outside the contracts' coverage.
    */
-  observer(world: MockWorld, options: MockDispatcherOptions): (observation: MockObservation) => void {
+  observer(world: MockWorld, options: MockDispatcherOptions): (observation: MockServerObservation) => void {
     const dashboard = new URL(options.dashboardBaseUrl ?? `${world.origin}/v1`);
     const rebuild = new URL(options.rebuildBaseUrl ?? world.origin);
     const control = new URL(`${world.origin}/__mock`);

@@ -119,6 +119,20 @@ describe("the world's clock is a view", () => {
     // @ts-expect-error scheduling is the domains'
     expect(world.clock.schedule).toBeUndefined();
   });
+
+  it("createClock hands out the same view: a world takes it, and nothing else that looks like one", () => {
+    const clock = createClock({ frozenAt: FROZEN_AT });
+    expect(Object.keys(clock).sort()).toEqual(Object.keys(createMockWorld().clock).sort());
+    // @ts-expect-error a jump in time is a restore (world.restore()), not the clock's user's (decisions/047)
+    expect(clock.setTime).toBeUndefined();
+    const world = createMockWorld({ clock });
+    expect(world.clock.now()).toBe(FROZEN_AT);
+    const lookalike = { ...clock };
+    expect(() => createMockWorld({ clock: lookalike })).toThrow(
+      new TypeError("createMockWorld: clock must be one createClock() made"),
+    );
+    expect(() => createMockWorld({ clock })).toThrow(/already drives another world/);
+  });
 });
 
 describe("the world's origin", () => {

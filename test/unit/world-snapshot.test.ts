@@ -109,7 +109,7 @@ describe("world.snapshot() and world.restore()", () => {
     let source = Date.parse("2026-05-01T00:00:00Z");
     const clock = createClock({ source: () => source });
     const world = createMockWorld({ clock, random: seededRandom(1) });
-    clock.setTime(source + 3_600_000);
+    coreOf(world).clock.setTime(source + 3_600_000);
     const snapshot = roundTrip(world.snapshot());
     source += 86_400_000;
     const later = createMockWorld({ clock: createClock({ source: () => source }), random: seededRandom(2) });

@@ -3,7 +3,6 @@
 import type { components as ControlComponents } from "../../../src/generated/mock-control.js";
 import type { components as RebuildComponents } from "../../../src/generated/rebuild.js";
 
-type Control = ControlComponents["schemas"];
 type Rebuild = RebuildComponents["schemas"];
 
 export type RunningRebuildView = Rebuild["RunningRebuild"];
@@ -13,23 +12,23 @@ export type RebuildView = Rebuild["Rebuild"];
 export type RebuildCallbackPayload = Rebuild["RebuildCompletedCallback"];
 
 /** Everything the mock knows about a rebuild (control API and state). */
-export type RebuildRecord = Control["RebuildRecord"];
-export type ProjectOwner = Control["ProjectOwner"];
+export type RebuildRecord = ControlComponents["schemas"]["RebuildRecord"];
+export type ProjectOwner = ControlComponents["schemas"]["ProjectOwner"];
 /**
  * A project: the one a rebuild generates (held by the system account, `copiedFrom` null) or an
  * independent copy made by a magic link (owner `customer`) or "Clone to user" (owner `user`).
  */
-export type ProjectRecord = Control["ProjectRecord"];
+export type ProjectRecord = ControlComponents["schemas"]["ProjectRecord"];
 /** One callback attempt, recorded whatever its outcome. */
-export type DeliveryRecord = Control["DeliveryRecord"];
+export type DeliveryRecord = ControlComponents["schemas"]["DeliveryRecord"];
 /** One request received by the built-in webhook sink. */
-export type SinkEntry = Control["SinkEntry"];
+export type SinkEntry = ControlComponents["schemas"]["SinkEntry"];
 /** A partner brand; a customer gets the brand whose `serverIps` holds the panel server they log in from. */
-export type Brand = Control["Brand"];
+export type Brand = ControlComponents["schemas"]["Brand"];
 /** A partner's console settings, keys included (this is mock state for a development tool). */
-export type PartnerSettings = Control["PartnerSettings"];
+export type PartnerSettings = ControlComponents["schemas"]["PartnerSettings"];
 /** The rebuild side of `GET /__mock/state`: everything, keys included (a development tool). */
-export type RebuildState = Control["RebuildState"];
+export type RebuildState = ControlComponents["schemas"]["RebuildState"];
 
 /** One callback POST for the transport port to perform. */
 export interface CallbackDelivery {
