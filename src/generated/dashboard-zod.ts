@@ -269,6 +269,7 @@ export const zServerGuid = z.string().superRefine(contract.format('uuid'));
  */
 export const zApiTokenId = z.int().gte(1);
 
+/** The query parameters of listServers. */
 export const zListServersQuery = z.object({
     page: z.int().gte(1).lte(2147483647).optional().default(1),
     pageSize: z.int().gte(1).lte(100).optional().default(10)
@@ -289,6 +290,7 @@ export const zConnectServersBody = zConnectServersRequest;
  */
 export const zConnectServersResponse = zConnectedServers;
 
+/** The path parameters of deleteServer. */
 export const zDeleteServerPath = z.object({
     guid: z.string().superRefine(contract.format('uuid'))
 });
@@ -298,6 +300,7 @@ export const zDeleteServerPath = z.object({
  */
 export const zDeleteServerResponse = z.void();
 
+/** The query parameters of listApiTokens. */
 export const zListApiTokensQuery = z.object({
     page: z.int().gte(1).lte(2147483647).optional().default(1),
     pageSize: z.int().gte(1).lte(100).optional().default(10),
@@ -319,6 +322,7 @@ export const zCreateApiTokenBody = zCreateApiTokenRequest;
  */
 export const zCreateApiTokenResponse = zCreatedApiTokenResponse;
 
+/** The path parameters of deleteApiToken. */
 export const zDeleteApiTokenPath = z.object({
     id: z.int().gte(1)
 });
@@ -328,6 +332,7 @@ export const zDeleteApiTokenPath = z.object({
  */
 export const zDeleteApiTokenResponse = z.void();
 
+/** The path parameters of getApiToken. */
 export const zGetApiTokenPath = z.object({
     id: z.int().gte(1)
 });
@@ -347,6 +352,7 @@ export const zSendInvitationsBody = zSendInvitationsRequest;
  */
 export const zSendInvitationsResponse = zInvitationList;
 
+/** The query parameters of getTeamGuid. */
 export const zGetTeamGuidQuery = z.object({
     email: zEmailAddress
 });

@@ -153,11 +153,13 @@ export const zRateLimitError = z.object({
  */
 export const zSubmitRebuildBody = zRebuildRequest;
 
+/** The success response body of submitRebuild. */
 export const zSubmitRebuildResponse = z.union([
     zRebuild,
     zRunningRebuild
 ]);
 
+/** The body of the partnerProjectRebuildCompleted webhook. */
 export const zPartnerProjectRebuildCompletedWebhookRequest = z.object({
     body: zRebuildCompletedCallback,
     path: z.never().optional(),
