@@ -1,22 +1,20 @@
 // The proxy's command line (`rebuild-dashboard-kit proxy …`), read by the rules every command of the
 // bin shares (flags.ts): anything unknown or malformed is a UsageError naming the option.
 import { checkBaseUrl } from "../../src/core/options.js";
-import { normaliseCorsOrigin, normaliseHost } from "../http/edge-policy.js";
 import { checkedValue, integerValue, readFlags, UsageError } from "../server/flags.js";
+import {
+  checkListenOptions,
+  type ListenOptions,
+  listenDefaults,
+  readListenFlag,
+} from "../server/listen-flags.js";
 
-export interface ProxyCliOptions {
-  host: string;
-  port: number;
+export interface ProxyCliOptions extends ListenOptions {
   dashboardUpstream?: string;
   rebuildUpstream?: string;
   record?: string;
   report?: string;
   upstreamTimeoutSeconds: number;
-  corsOrigins: string[];
-  cors: boolean;
-  allowedHosts: string[];
-  quiet: boolean;
-  help: boolean;
 }
 
 export const PROXY_USAGE = `Usage: rebuild-dashboard-kit proxy --dashboard-upstream URL | --rebuild-upstream URL [options]
@@ -67,29 +65,15 @@ function upstreamUrl(text: string): string {
 }
 
 export function parseProxyArgs(argv: readonly string[]): ProxyCliOptions {
-  const options: ProxyCliOptions = {
-    host: "127.0.0.1",
-    port: 4020,
-    upstreamTimeoutSeconds: 30,
-    corsOrigins: [],
-    cors: true,
-    allowedHosts: [],
-    quiet: false,
-    help: false,
-  };
+  const options: ProxyCliOptions = { ...listenDefaults(4020), upstreamTimeoutSeconds: 30 };
   readFlags(argv, (flag) => {
+    if (readListenFlag(flag, options)) return;
     switch (flag.name) {
       case "--dashboard-upstream":
         options.dashboardUpstream = checkedValue(flag, upstreamUrl);
         break;
       case "--rebuild-upstream":
         options.rebuildUpstream = checkedValue(flag, upstreamUrl);
-        break;
-      case "--port":
-        options.port = integerValue(flag, 0, 65535);
-        break;
-      case "--host":
-        options.host = flag.value();
         break;
       case "--record":
         options.record = flag.value();
@@ -100,30 +84,12 @@ export function parseProxyArgs(argv: readonly string[]): ProxyCliOptions {
       case "--upstream-timeout":
         options.upstreamTimeoutSeconds = integerValue(flag, 1, 3600);
         break;
-      case "--cors-origin":
-        options.corsOrigins.push(checkedValue(flag, normaliseCorsOrigin));
-        break;
-      case "--no-cors":
-        options.cors = false;
-        break;
-      case "--allowed-host":
-        options.allowedHosts.push(checkedValue(flag, normaliseHost));
-        break;
-      case "--quiet":
-        options.quiet = true;
-        break;
-      case "--help":
-      case "-h":
-        options.help = true;
-        break;
       default:
         throw new UsageError(`unknown option ${flag.arg}`);
     }
   });
   if (options.help) return options;
-  if (!options.cors && options.corsOrigins.length > 0) {
-    throw new UsageError("--no-cors and --cors-origin contradict each other");
-  }
+  checkListenOptions(options);
   if (options.dashboardUpstream === undefined && options.rebuildUpstream === undefined) {
     throw new UsageError("give --dashboard-upstream URL, --rebuild-upstream URL or both");
   }

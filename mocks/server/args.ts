@@ -1,19 +1,11 @@
-import { normaliseCorsOrigin, normaliseHost } from "../http/edge-policy.js";
-import { checkedValue, integerValue, readFlags, UsageError } from "./flags.js";
+import { readFlags, UsageError } from "./flags.js";
+import { checkListenOptions, type ListenOptions, listenDefaults, readListenFlag } from "./listen-flags.js";
 
 /** The standalone server's command line. */
-export interface CliOptions {
-  host: string;
-  port: number;
+export interface CliOptions extends ListenOptions {
   seedFile?: string;
   stateFile?: string;
   rebuildDelaySeconds?: number;
-  /** Extra origins allowed to call the mock from a browser (`*`: all). */
-  corsOrigins: string[];
-  cors: boolean;
-  allowedHosts: string[];
-  quiet: boolean;
-  help: boolean;
 }
 
 export const USAGE = `Usage: rebuild-dashboard-kit [options]
@@ -45,23 +37,10 @@ Options:
  * or malformed is a UsageError.
  */
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const options: CliOptions = {
-    host: "127.0.0.1",
-    port: 4010,
-    corsOrigins: [],
-    cors: true,
-    allowedHosts: [],
-    quiet: false,
-    help: false,
-  };
+  const options: CliOptions = listenDefaults(4010);
   readFlags(argv, (flag) => {
+    if (readListenFlag(flag, options)) return;
     switch (flag.name) {
-      case "--port":
-        options.port = integerValue(flag, 0, 65535);
-        break;
-      case "--host":
-        options.host = flag.value();
-        break;
       case "--seed":
         options.seedFile = flag.value();
         break;
@@ -77,28 +56,10 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         options.rebuildDelaySeconds = seconds;
         break;
       }
-      case "--cors-origin":
-        options.corsOrigins.push(checkedValue(flag, normaliseCorsOrigin));
-        break;
-      case "--no-cors":
-        options.cors = false;
-        break;
-      case "--allowed-host":
-        options.allowedHosts.push(checkedValue(flag, normaliseHost));
-        break;
-      case "--quiet":
-        options.quiet = true;
-        break;
-      case "--help":
-      case "-h":
-        options.help = true;
-        break;
       default:
         throw new UsageError(`unknown option ${flag.arg}`);
     }
   });
-  if (!options.cors && options.corsOrigins.length > 0) {
-    throw new UsageError("--no-cors and --cors-origin contradict each other");
-  }
+  checkListenOptions(options);
   return options;
 }
