@@ -147,42 +147,38 @@ export async function benchGet(ctx: ThroughputContext) {
   return { figures, rounds, warnings: warnings(targets, rounds) };
 }
 
+/**
+ * Rebuild submissions to `server`, each for a fresh URL, by a partner allowed a million per hour (2
+ * and 2b). A mock is reset after each run, so no run inherits another's rebuilds and pending work.
+ */
+function submissions(label: string, server: RunningServer, resetAfterRun: boolean): LoadTarget {
+  return {
+    label,
+    url: `${server.origin}/api/integration/partners/hostpanel/rebuilds`,
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-partner-id": String(PARTNER.id),
+      "x-api-key": PARTNER.apiKey,
+    },
+    body: JSON.stringify({ sourceUrl: "https://shop-bench.com/p/[<id>]" }),
+    expect: [202],
+    ...(resetAfterRun
+      ? {
+          afterRun: async () => {
+            const status = await sendJson(`${server.origin}/__mock/reset`, "POST", undefined);
+            if (status !== 204) throw new Error(`POST /__mock/reset answered ${status}`);
+          },
+        }
+      : {}),
+    pid: server.child.process.pid,
+  };
+}
+
 /** 2. Rebuild submissions, each for a fresh URL, by a partner allowed a million per hour. */
 export async function benchPost(ctx: ThroughputContext) {
   const section = "2. Mock POST rebuild submission (stateful)";
-  const path = "/api/integration/partners/hostpanel/rebuilds";
-  const body = JSON.stringify({ sourceUrl: "https://shop-bench.com/p/[<id>]" });
-  const headers = {
-    "content-type": "application/json",
-    "x-partner-id": String(PARTNER.id),
-    "x-api-key": PARTNER.apiKey,
-  };
-  const reset = async () => {
-    // Drops the submitted rebuilds and their pending completions, so no run inherits another's work.
-    const status = await sendJson(`${ctx.mock.origin}/__mock/reset`, "POST", undefined);
-    if (status !== 204) throw new Error(`POST /__mock/reset answered ${status}`);
-  };
-  const targets: LoadTarget[] = [
-    {
-      label: MOCK,
-      url: `${ctx.mock.origin}${path}`,
-      method: "POST",
-      headers,
-      body,
-      expect: [202],
-      afterRun: reset,
-      pid: ctx.mock.child.process.pid,
-    },
-    {
-      label: CEILING,
-      url: `${ctx.ceiling.origin}${path}`,
-      method: "POST",
-      headers,
-      body,
-      expect: [202],
-      pid: ctx.ceiling.child.process.pid,
-    },
-  ];
+  const targets = [submissions(MOCK, ctx.mock, true), submissions(CEILING, ctx.ceiling, false)];
   ctx.log(`${section}: ${ctx.mode.rounds} round(s) of ${ctx.mode.durationSeconds} s`);
   const rounds = await compareRounds(targets, ctx.mode, ctx.log);
   return {
@@ -210,27 +206,7 @@ export interface StateFileContext {
  */
 export async function benchPostStateFile(ctx: StateFileContext) {
   const section = "2b. Mock POST rebuild submission with --state-file (durable before the answer)";
-  const path = "/api/integration/partners/hostpanel/rebuilds";
-  const body = JSON.stringify({ sourceUrl: "https://shop-bench.com/p/[<id>]" });
-  const headers = {
-    "content-type": "application/json",
-    "x-partner-id": String(PARTNER.id),
-    "x-api-key": PARTNER.apiKey,
-  };
-  const target = (label: string, server: RunningServer): LoadTarget => ({
-    label,
-    url: `${server.origin}${path}`,
-    method: "POST",
-    headers,
-    body,
-    expect: [202],
-    afterRun: async () => {
-      const status = await sendJson(`${server.origin}/__mock/reset`, "POST", undefined);
-      if (status !== 204) throw new Error(`POST /__mock/reset answered ${status}`);
-    },
-    pid: server.child.process.pid,
-  });
-  const targets = [target(MOCK, ctx.stateful), target(WITHOUT_STATE_FILE, ctx.plain)];
+  const targets = [submissions(MOCK, ctx.stateful, true), submissions(WITHOUT_STATE_FILE, ctx.plain, true)];
   ctx.log(
     `${section}: ${ctx.mode.rounds} round(s) of ${ctx.mode.durationSeconds} s, ${ctx.mode.connections} connections`,
   );
