@@ -1,14 +1,14 @@
 import { createBoundedLog } from "../bounded-log.js";
 import type { DashboardSeed } from "./seed.js";
 
-export interface UserRecord {
+interface UserRecord {
   readonly id: number;
   readonly email: string;
   readonly teamId: string;
 }
 
 /** One sent invitation email, as the outbox records it. */
-export interface InvitationRecord {
+interface InvitationRecord {
   /** As sent. */
   readonly email: string;
   readonly teamId: string;
