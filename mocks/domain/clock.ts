@@ -1,4 +1,4 @@
-import { type QueuedTask, TaskQueue } from "./task-queue.js";
+import { createTaskQueue, type QueuedTask } from "./task-queue.js";
 import { clampTime, EARLIEST_TIME_MS, LATEST_TIME_MS } from "./timestamp.js";
 
 /**
@@ -118,7 +118,7 @@ export function createClock(options: ClockOptions = {}): Clock {
   checkInstant(options.frozenAt, "frozenAt");
   let frozenAt = options.frozenAt;
   let offset = 0;
-  const tasks = new TaskQueue();
+  const tasks = createTaskQueue();
   let seq = 0;
   let wakeHandle: unknown;
   // The source time the wake timer is set for, so scheduling a later task leaves the timer alone.

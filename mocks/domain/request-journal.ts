@@ -4,7 +4,7 @@
 // journal-body.ts redacts and bounds it (decisions/044).
 import { JOURNAL_METHOD_MAX_LENGTH, JOURNAL_PATH_MAX_LENGTH } from "../../src/generated/limits.js";
 import type { components, operations } from "../../src/generated/mock-control.js";
-import { BoundedLog } from "./bounded-log.js";
+import { createBoundedLog } from "./bounded-log.js";
 import { containsJson, type JournalBody, journalBody } from "./journal-body.js";
 import { formatInstant } from "./timestamp.js";
 
@@ -60,7 +60,7 @@ export function createRequestJournal(
   clock: { now(): number },
   capacity = REQUEST_JOURNAL_CAPACITY,
 ): RequestJournal {
-  const log = new BoundedLog<KeptRecord>(capacity);
+  const log = createBoundedLog<KeptRecord>(capacity);
   const listeners = new Set<() => void>();
   return {
     now: () => clock.now(),

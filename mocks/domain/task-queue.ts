@@ -21,70 +21,23 @@ const COMPACT_AFTER = 64;
  * The clock's pending tasks as a binary min-heap on (at, seq): scheduling, cancelling and taking
  * the earliest cost O(log n), so a server with thousands of running rebuilds stays fast.
  */
-export class TaskQueue {
-  #heap: Entry[] = [];
-  #live = 0;
-
-  get size(): number {
-    return this.#live;
-  }
-
+export interface TaskQueue {
+  /** How many tasks are queued (neither taken nor cancelled). */
+  readonly size: number;
   /** Adds a task; the returned function cancels it (a no-op once it was taken or the queue cleared). */
-  push(task: QueuedTask): () => void {
-    const entry: Entry = { task, queued: true };
-    this.#heap.push(entry);
-    this.#up(this.#heap.length - 1);
-    this.#live++;
-    return () => {
-      if (!entry.queued) return;
-      entry.queued = false;
-      this.#live--;
-      if (this.#heap.length > COMPACT_AFTER && this.#live * 2 < this.#heap.length) this.#compact();
-    };
-  }
-
+  push(task: QueuedTask): () => void;
   /** The earliest task still queued, left in place. */
-  peek(): QueuedTask | undefined {
-    this.#dropTaken();
-    return this.#heap[0]?.task;
-  }
-
+  peek(): QueuedTask | undefined;
   /** Removes and returns the earliest task still queued. */
-  take(): QueuedTask | undefined {
-    this.#dropTaken();
-    const top = this.#heap[0];
-    if (!top) return undefined;
-    top.queued = false;
-    this.#live--;
-    this.#removeTop();
-    return top.task;
-  }
+  take(): QueuedTask | undefined;
+  clear(): void;
+}
 
-  clear(): void {
-    for (const entry of this.#heap) entry.queued = false;
-    this.#heap = [];
-    this.#live = 0;
-  }
+export function createTaskQueue(): TaskQueue {
+  let heap: Entry[] = [];
+  let live = 0;
 
-  #dropTaken(): void {
-    while (this.#heap.length > 0 && !this.#heap[0]?.queued) this.#removeTop();
-  }
-
-  #removeTop(): void {
-    const last = this.#heap.pop();
-    if (last && this.#heap.length > 0) {
-      this.#heap[0] = last;
-      this.#down(0);
-    }
-  }
-
-  #compact(): void {
-    this.#heap = this.#heap.filter((entry) => entry.queued);
-    for (let i = (this.#heap.length >> 1) - 1; i >= 0; i--) this.#down(i);
-  }
-
-  #up(index: number): void {
-    const heap = this.#heap;
+  const up = (index: number): void => {
     const entry = heap[index] as Entry;
     while (index > 0) {
       const parentIndex = (index - 1) >> 1;
@@ -94,10 +47,9 @@ export class TaskQueue {
       index = parentIndex;
     }
     heap[index] = entry;
-  }
+  };
 
-  #down(index: number): void {
-    const heap = this.#heap;
+  const down = (index: number): void => {
     const entry = heap[index] as Entry;
     for (;;) {
       const left = 2 * index + 1;
@@ -113,5 +65,58 @@ export class TaskQueue {
       index = child;
     }
     heap[index] = entry;
-  }
+  };
+
+  const removeTop = (): void => {
+    const last = heap.pop();
+    if (last && heap.length > 0) {
+      heap[0] = last;
+      down(0);
+    }
+  };
+
+  const dropTaken = (): void => {
+    while (heap.length > 0 && !heap[0]?.queued) removeTop();
+  };
+
+  const compact = (): void => {
+    heap = heap.filter((entry) => entry.queued);
+    for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
+  };
+
+  return {
+    get size() {
+      return live;
+    },
+    push(task) {
+      const entry: Entry = { task, queued: true };
+      heap.push(entry);
+      up(heap.length - 1);
+      live++;
+      return () => {
+        if (!entry.queued) return;
+        entry.queued = false;
+        live--;
+        if (heap.length > COMPACT_AFTER && live * 2 < heap.length) compact();
+      };
+    },
+    peek() {
+      dropTaken();
+      return heap[0]?.task;
+    },
+    take() {
+      dropTaken();
+      const top = heap[0];
+      if (!top) return undefined;
+      top.queued = false;
+      live--;
+      removeTop();
+      return top.task;
+    },
+    clear() {
+      for (const entry of heap) entry.queued = false;
+      heap = [];
+      live = 0;
+    },
+  };
 }

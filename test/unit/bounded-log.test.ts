@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { BoundedLog } from "../../mocks/domain/bounded-log.js";
+import { createBoundedLog } from "../../mocks/domain/bounded-log.js";
 
 describe("bounded log", () => {
   it("keeps the most recent items and counts the dropped ones", () => {
-    const log = new BoundedLog<number>(3);
+    const log = createBoundedLog<number>(3);
     for (let i = 1; i <= 10; i++) log.push(i);
     expect(log.items()).toEqual([8, 9, 10]);
     expect(log.dropped).toBe(7);
@@ -11,7 +11,7 @@ describe("bounded log", () => {
   });
 
   it("restores content and drop count, dropping what is over the limit", () => {
-    const log = new BoundedLog<number>(2);
+    const log = createBoundedLog<number>(2);
     log.restore([1, 2, 3], 4);
     expect(log.items()).toEqual([2, 3]);
     expect(log.dropped).toBe(5);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createClock, type TimerPort } from "../../mocks/domain/clock.js";
 import { cryptoRandom } from "../../mocks/domain/random.js";
-import { type QueuedTask, TaskQueue } from "../../mocks/domain/task-queue.js";
+import { createTaskQueue, type QueuedTask } from "../../mocks/domain/task-queue.js";
 
 const T0 = Date.parse("2026-11-22T00:00:00Z");
 
@@ -26,7 +26,7 @@ describe("TaskQueue", () => {
   it("takes tasks in (at, seq) order, skipping cancelled ones, like a sorted list does", () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
-        const queue = new TaskQueue();
+        const queue = createTaskQueue();
         let model: QueuedTask[] = [];
         const cancels: Array<{ task: QueuedTask; cancel: () => void }> = [];
         let seq = 0;

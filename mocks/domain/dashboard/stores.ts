@@ -5,9 +5,9 @@ import { validationFailed } from "../errors.js";
 import { makeClaim } from "./claims.js";
 import { checkDashboardReferences } from "./references.js";
 import type { DashboardSeed } from "./seed.js";
-import { ServerInventory } from "./server-inventory.js";
-import { TeamDirectory } from "./team-directory.js";
-import { TokenStore } from "./token-store.js";
+import { createServerInventory, type ServerInventory } from "./server-inventory.js";
+import { createTeamDirectory, type TeamDirectory } from "./team-directory.js";
+import { createTokenStore, type TokenStore } from "./token-store.js";
 
 /** The dashboard's stores, as `createDashboardDomain` builds them from a seed or a snapshot. */
 export interface DashboardStores {
@@ -49,12 +49,12 @@ export function buildStores<Token extends TokenFields>(
 ): DashboardStores {
   const problems = checkDashboardReferences(source, path, kind);
   if (problems.length > 0) throw validationFailed(problems);
-  const directory = new TeamDirectory(source.teams, source.users);
-  const servers = new ServerInventory();
+  const directory = createTeamDirectory(source.teams, source.users);
+  const servers = createServerInventory();
   for (const { team, guid, product, address, active } of source.servers) {
     servers.add(team, { guid, product, address, active });
   }
-  const tokens = new TokenStore();
+  const tokens = createTokenStore();
   const at = (text: string | null | undefined) => (text == null ? null : parseDateTime(text));
   for (const token of [...source.tokens].sort((a, b) => a.id - b.id)) {
     const name = token.name.trim();

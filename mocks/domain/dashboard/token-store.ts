@@ -1,4 +1,4 @@
-import { NameSearch } from "./name-search.js";
+import { createNameSearch, type NameSearch } from "./name-search.js";
 import type { Claim } from "./types.js";
 
 export interface TokenRecord {
@@ -20,80 +20,77 @@ export interface TokenRecord {
  * owner (lists). Records go in in ascending id order, so each map's insertion order is id order and
  * lists never sort.
  */
-export class TokenStore {
-  readonly #byHash = new Map<string, TokenRecord>();
-  readonly #byId = new Map<number, TokenRecord>();
-  readonly #byUser = new Map<number, OwnedTokens>();
-  #highestId = 0;
-
+export interface TokenStore {
   /**
    * Throws on an id out of order or a reused secret: a bug, never input (seeds and snapshots are
    * checked by references.ts and loaded by ascending id; new tokens take `nextId()` and a fresh secret).
    */
-  insert(record: TokenRecord): void {
-    if (!Number.isSafeInteger(record.id) || record.id <= this.#highestId) {
-      throw new Error(`Internal: token id ${record.id} is not above ${this.#highestId}`);
-    }
-    if (this.#byHash.has(record.secretHash))
-      throw new Error(`Internal: token ${record.id} reuses another token's secret`);
-    this.#highestId = record.id;
-    this.#byHash.set(record.secretHash, record);
-    this.#byId.set(record.id, record);
-    let owned = this.#byUser.get(record.userId);
-    if (!owned) {
-      owned = { byId: new Map(), search: undefined };
-      this.#byUser.set(record.userId, owned);
-    }
-    owned.byId.set(record.id, record);
-    owned.search?.append(record);
-  }
-
+  insert(record: TokenRecord): void;
   /** Ids are never reused, deleted ones included. */
-  nextId(): number {
-    return this.#highestId + 1;
-  }
-
+  nextId(): number;
   /** Makes `nextId()` at least `id` (a snapshot remembers ids of deleted tokens). */
-  reserveUntil(id: number): void {
-    this.#highestId = Math.max(this.#highestId, id - 1);
-  }
-
-  findBySecretHash(secretHash: string): TokenRecord | undefined {
-    return this.#byHash.get(secretHash);
-  }
-
+  reserveUntil(id: number): void;
+  findBySecretHash(secretHash: string): TokenRecord | undefined;
   /** The token only if `userId` owns it: another user's token is as good as missing. */
-  findOwned(userId: number, id: number): TokenRecord | undefined {
-    const record = this.#byId.get(id);
-    return record?.userId === userId ? record : undefined;
-  }
-
+  findOwned(userId: number, id: number): TokenRecord | undefined;
   /** A user's tokens by id, ascending. */
-  ownedBy(userId: number): ReadonlyMap<number, TokenRecord> {
-    return this.#byUser.get(userId)?.byId ?? EMPTY;
-  }
-
+  ownedBy(userId: number): ReadonlyMap<number, TokenRecord>;
   /** A user's tokens whose lower-cased name contains `needle` (lower-cased), by id ascending. */
-  ownedMatching(userId: number, needle: string): TokenRecord[] {
-    const owned = this.#byUser.get(userId);
-    if (!owned) return [];
-    if (!owned.search) {
-      owned.search = new NameSearch();
-      for (const record of owned.byId.values()) owned.search.append(record);
-    }
-    return owned.search.matching(needle);
-  }
+  ownedMatching(userId: number, needle: string): TokenRecord[];
+  remove(record: TokenRecord): void;
+  all(): Iterable<TokenRecord>;
+}
 
-  remove(record: TokenRecord): void {
-    this.#byHash.delete(record.secretHash);
-    this.#byId.delete(record.id);
-    const owned = this.#byUser.get(record.userId);
-    if (owned?.byId.delete(record.id)) owned.search = undefined;
-  }
-
-  all(): Iterable<TokenRecord> {
-    return this.#byId.values();
-  }
+export function createTokenStore(): TokenStore {
+  const byHash = new Map<string, TokenRecord>();
+  const byId = new Map<number, TokenRecord>();
+  const byUser = new Map<number, OwnedTokens>();
+  let highestId = 0;
+  return {
+    insert(record) {
+      if (!Number.isSafeInteger(record.id) || record.id <= highestId) {
+        throw new Error(`Internal: token id ${record.id} is not above ${highestId}`);
+      }
+      if (byHash.has(record.secretHash))
+        throw new Error(`Internal: token ${record.id} reuses another token's secret`);
+      highestId = record.id;
+      byHash.set(record.secretHash, record);
+      byId.set(record.id, record);
+      let owned = byUser.get(record.userId);
+      if (!owned) {
+        owned = { byId: new Map(), search: undefined };
+        byUser.set(record.userId, owned);
+      }
+      owned.byId.set(record.id, record);
+      owned.search?.append(record);
+    },
+    nextId: () => highestId + 1,
+    reserveUntil(id) {
+      highestId = Math.max(highestId, id - 1);
+    },
+    findBySecretHash: (secretHash) => byHash.get(secretHash),
+    findOwned(userId, id) {
+      const record = byId.get(id);
+      return record?.userId === userId ? record : undefined;
+    },
+    ownedBy: (userId) => byUser.get(userId)?.byId ?? EMPTY,
+    ownedMatching(userId, needle) {
+      const owned = byUser.get(userId);
+      if (!owned) return [];
+      if (!owned.search) {
+        owned.search = createNameSearch();
+        for (const record of owned.byId.values()) owned.search.append(record);
+      }
+      return owned.search.matching(needle);
+    },
+    remove(record) {
+      byHash.delete(record.secretHash);
+      byId.delete(record.id);
+      const owned = byUser.get(record.userId);
+      if (owned?.byId.delete(record.id)) owned.search = undefined;
+    },
+    all: () => byId.values(),
+  };
 }
 
 interface OwnedTokens {

@@ -1,4 +1,4 @@
-import { BoundedLog } from "../bounded-log.js";
+import { createBoundedLog } from "../bounded-log.js";
 import type { Clock } from "../clock.js";
 import { formatTimestamp } from "../timestamp.js";
 import { callbackHeaders } from "./callback-payload.js";
@@ -58,7 +58,7 @@ export interface DelivererOptions {
  * frozen), and its retry falls due a fixed delay after that: deterministic on a frozen clock.
  */
 export function createDeliverer({ clock, transport, webhookOf }: DelivererOptions): Deliverer {
-  const log = new BoundedLog<DeliveryRecord>(DELIVERY_LOG_LIMIT);
+  const log = createBoundedLog<DeliveryRecord>(DELIVERY_LOG_LIMIT);
   // Scheduled retries and running attempts, each with what cancels it (nothing, once running).
   const pending = new Map<PendingAttempt, () => void>();
   // An attempt in flight when the state is reset must neither record nor retry afterwards.

@@ -11,45 +11,44 @@ export interface RebuildEntry {
 }
 
 /** Every rebuild, by request id, by project id, and by partner and normalised URL (the idempotency key). */
-export class RebuildLedger {
-  readonly #byRequest = new Map<string, RebuildEntry>();
-  readonly #byUrl = new Map<string, RebuildEntry>();
-  readonly #byProject = new Map<string, RebuildEntry>();
-
-  add(entry: RebuildEntry): void {
-    const { record } = entry;
-    this.#byRequest.set(record.requestId, entry);
-    this.#byProject.set(record.projectId, entry);
-    this.#byUrl.set(urlKey(record.partnerId, record.normalizedSourceUrl), entry);
-  }
-
+export interface RebuildLedger {
+  add(entry: RebuildEntry): void;
   /** NOT_FOUND for an unknown request id. */
-  find(requestId: string): RebuildEntry {
-    const entry = this.#byRequest.get(requestId);
-    if (!entry) throw new DomainError("NOT_FOUND", `No rebuild request ${requestId}`);
-    return entry;
-  }
-
-  forUrl(partnerId: number, normalizedUrl: string): RebuildEntry | undefined {
-    return this.#byUrl.get(urlKey(partnerId, normalizedUrl));
-  }
-
-  forProject(projectId: string): RebuildEntry | undefined {
-    return this.#byProject.get(projectId);
-  }
-
+  find(requestId: string): RebuildEntry;
+  forUrl(partnerId: number, normalizedUrl: string): RebuildEntry | undefined;
+  forProject(projectId: string): RebuildEntry | undefined;
   /** In submission order. */
-  entries(): IterableIterator<RebuildEntry> {
-    return this.#byRequest.values();
-  }
-
+  entries(): IterableIterator<RebuildEntry>;
   /** Forgets everything, cancelling scheduled completions. */
-  clear(): void {
-    for (const entry of this.#byRequest.values()) entry.cancelCompletion?.();
-    this.#byRequest.clear();
-    this.#byUrl.clear();
-    this.#byProject.clear();
-  }
+  clear(): void;
+}
+
+export function createRebuildLedger(): RebuildLedger {
+  const byRequest = new Map<string, RebuildEntry>();
+  const byUrl = new Map<string, RebuildEntry>();
+  const byProject = new Map<string, RebuildEntry>();
+  return {
+    add(entry) {
+      const { record } = entry;
+      byRequest.set(record.requestId, entry);
+      byProject.set(record.projectId, entry);
+      byUrl.set(urlKey(record.partnerId, record.normalizedSourceUrl), entry);
+    },
+    find(requestId) {
+      const entry = byRequest.get(requestId);
+      if (!entry) throw new DomainError("NOT_FOUND", `No rebuild request ${requestId}`);
+      return entry;
+    },
+    forUrl: (partnerId, normalizedUrl) => byUrl.get(urlKey(partnerId, normalizedUrl)),
+    forProject: (projectId) => byProject.get(projectId),
+    entries: () => byRequest.values(),
+    clear() {
+      for (const entry of byRequest.values()) entry.cancelCompletion?.();
+      byRequest.clear();
+      byUrl.clear();
+      byProject.clear();
+    },
+  };
 }
 
 function urlKey(partnerId: number, normalizedUrl: string): string {

@@ -26,23 +26,10 @@ export function partnerIdOf(value: number | string): number {
 }
 
 /** Each partner's console settings, by id. */
-export class PartnerBook {
-  #partners = new Map<number, PartnerSettings>();
-
-  constructor(
-    private readonly origin: string,
-    private readonly random: Random,
-  ) {}
-
-  get(id: number): PartnerSettings | undefined {
-    return this.#partners.get(id);
-  }
-
+export interface PartnerBook {
+  get(id: number): PartnerSettings | undefined;
   /** Copies, by id. */
-  all(): PartnerSettings[] {
-    return [...this.#partners.values()].map((p) => structuredClone(p)).sort((a, b) => a.id - b.id);
-  }
-
+  all(): PartnerSettings[];
   /**
    * The partners `entries` describe (a seed's or a snapshot's, schema-checked), each over the
    * defaults, without changing this book; problems are VALIDATION_FAILED at paths below `path`.
@@ -50,89 +37,52 @@ export class PartnerBook {
   read(
     entries: ReadonlyArray<PartnerSettingsFields & { id: number }>,
     path: string,
-  ): Map<number, PartnerSettings> {
-    const partners = new Map<number, PartnerSettings>();
-    const firstAt = new Map<number, string>();
-    const problems: FieldError[] = [];
-    entries.forEach(({ id, ...fields }, index) => {
-      const at = joinPath(path, index);
-      if (!firstGiven(firstAt, id, joinPath(at, "id"), `partner id ${id}`, problems)) return;
-      try {
-        partners.set(id, this.#apply(this.#defaults(id), fields, at));
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        problems.push(...(error.details.fieldErrors ?? []));
-      }
-    });
-    if (problems.length > 0) throw validationFailed(problems);
-    return partners;
-  }
-
+  ): Map<number, PartnerSettings>;
   /** Replaces every partner (with what `read` gave). */
-  replace(partners: ReadonlyMap<number, PartnerSettings>): void {
-    this.#partners = new Map([...partners].map(([id, settings]) => [id, structuredClone(settings)]));
-  }
-
+  replace(partners: ReadonlyMap<number, PartnerSettings>): void;
   /** Creates or changes a partner (VALIDATION_FAILED for a rule the schema cannot state). */
-  upsert(id: number, fields: PartnerSettingsFields | undefined): PartnerSettings {
-    const settings = this.#apply(this.#partners.get(id) ?? this.#defaults(id), fields ?? {}, "");
-    this.#partners.set(id, settings);
-    return structuredClone(settings);
-  }
-
+  upsert(id: number, fields: PartnerSettingsFields | undefined): PartnerSettings;
   /** A new rebuild key; the old one stops working at once. NOT_FOUND for an unknown partner. */
-  rotateKey(id: number): { apiKey: string } {
-    const settings = this.#known(id);
-    let apiKey: string;
-    do apiKey = generateKey(this.random, "rk");
-    while (apiKey === settings.apiKey || apiKey === settings.webhookApiKey);
-    this.#partners.set(id, { ...settings, apiKey });
-    return { apiKey };
-  }
-
+  rotateKey(id: number): { apiKey: string };
   /**
    * The brand a customer logging in from hosting-panel server `ip` sees: the partner's brand whose
    * server IPs include it (an IPv4-mapped IPv6 address matches its IPv4 address), or null.
    */
-  brandFor(id: number, ip: string): Brand | null {
-    const address = canonicalIp(ip);
-    const brand = this.#partners
-      .get(id)
-      ?.brands.find((b) => address !== undefined && b.serverIps.includes(address));
-    return brand ? structuredClone(brand) : null;
-  }
+  brandFor(id: number, ip: string): Brand | null;
+}
 
-  #known(id: number): PartnerSettings {
-    const settings = this.#partners.get(id);
+export function createPartnerBook(origin: string, random: Random): PartnerBook {
+  let partners = new Map<number, PartnerSettings>();
+
+  const known = (id: number): PartnerSettings => {
+    const settings = partners.get(id);
     if (!settings) throw new DomainError("NOT_FOUND", `No partner ${id}`);
     return settings;
-  }
+  };
 
   /** A partner the control API creates: feature on, generated keys, the built-in sink, `eu`, 30 per hour. */
-  #defaults(id: number): PartnerSettings {
-    return {
-      id,
-      featureEnabled: true,
-      apiKey: generateKey(this.random, "rk"),
-      webhookUrl: `${this.origin}/__mock/webhook-sink/${id}`,
-      webhookApiKey: generateKey(this.random, "wk"),
-      region: DEFAULT_REGION,
-      rateLimitPerHour: DEFAULT_RATE_LIMIT_PER_HOUR,
-      brands: [],
-    };
-  }
+  const defaults = (id: number): PartnerSettings => ({
+    id,
+    featureEnabled: true,
+    apiKey: generateKey(random, "rk"),
+    webhookUrl: `${origin}/__mock/webhook-sink/${id}`,
+    webhookApiKey: generateKey(random, "wk"),
+    region: DEFAULT_REGION,
+    rateLimitPerHour: DEFAULT_RATE_LIMIT_PER_HOUR,
+    brands: [],
+  });
 
-  #apply(current: PartnerSettings, fields: PartnerSettingsFields, path: string): PartnerSettings {
+  const apply = (current: PartnerSettings, fields: PartnerSettingsFields, path: string): PartnerSettings => {
     const next: PartnerSettings = { ...current };
     const { webhookUrl, brands, ...plain } = fields;
     Object.assign(next, plain);
     const problems: FieldError[] = [];
     if (webhookUrl?.startsWith(ORIGIN_PLACEHOLDER)) {
-      next.webhookUrl = this.origin + webhookUrl.slice(ORIGIN_PLACEHOLDER.length);
+      next.webhookUrl = origin + webhookUrl.slice(ORIGIN_PLACEHOLDER.length);
       // The schema checked what was written; what it stands for must be an HttpUrl too (its length
       // depends on the origin), or every answer that shows it would break the contract.
       for (const problem of schemaProblems(schemas.HttpUrl, next.webhookUrl, joinPath(path, "webhookUrl"))) {
-        problems.push({ ...problem, message: `${problem.message} once {origin} is ${this.origin}` });
+        problems.push({ ...problem, message: `${problem.message} once {origin} is ${origin}` });
       }
     } else if (webhookUrl !== undefined) {
       next.webhookUrl = webhookUrl;
@@ -148,7 +98,52 @@ export class PartnerBook {
     }
     if (problems.length > 0) throw validationFailed(problems);
     return next;
-  }
+  };
+
+  return {
+    get: (id) => partners.get(id),
+    all: () => [...partners.values()].map((p) => structuredClone(p)).sort((a, b) => a.id - b.id),
+    read(entries, path) {
+      const read = new Map<number, PartnerSettings>();
+      const firstAt = new Map<number, string>();
+      const problems: FieldError[] = [];
+      entries.forEach(({ id, ...fields }, index) => {
+        const at = joinPath(path, index);
+        if (!firstGiven(firstAt, id, joinPath(at, "id"), `partner id ${id}`, problems)) return;
+        try {
+          read.set(id, apply(defaults(id), fields, at));
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          problems.push(...(error.details.fieldErrors ?? []));
+        }
+      });
+      if (problems.length > 0) throw validationFailed(problems);
+      return read;
+    },
+    replace(given) {
+      partners = new Map([...given].map(([id, settings]) => [id, structuredClone(settings)]));
+    },
+    upsert(id, fields) {
+      const settings = apply(partners.get(id) ?? defaults(id), fields ?? {}, "");
+      partners.set(id, settings);
+      return structuredClone(settings);
+    },
+    rotateKey(id) {
+      const settings = known(id);
+      let apiKey: string;
+      do apiKey = generateKey(random, "rk");
+      while (apiKey === settings.apiKey || apiKey === settings.webhookApiKey);
+      partners.set(id, { ...settings, apiKey });
+      return { apiKey };
+    },
+    brandFor(id, ip) {
+      const address = canonicalIp(ip);
+      const brand = partners
+        .get(id)
+        ?.brands.find((b) => address !== undefined && b.serverIps.includes(address));
+      return brand ? structuredClone(brand) : null;
+    },
+  };
 }
 
 /** Brands as kept: a theme always, canonical IPs (each selecting one brand), the custom domain in lower case. */

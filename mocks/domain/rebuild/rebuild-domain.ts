@@ -4,9 +4,9 @@ import { formatTimestamp } from "../timestamp.js";
 import { type Assignment, createAssignment } from "./assignment.js";
 import { type Completion, createCompletion } from "./completion.js";
 import { createDeliverer } from "./deliveries.js";
-import { RebuildLedger } from "./ledger.js";
-import { PartnerBook, type PartnerSettingsFields } from "./partners.js";
-import { ProjectRegistry } from "./projects.js";
+import { createRebuildLedger } from "./ledger.js";
+import { createPartnerBook, type PartnerSettingsFields } from "./partners.js";
+import { createProjectRegistry } from "./projects.js";
 import { createRateWindows } from "./rate-window.js";
 import type { RebuildSeed } from "./seed.js";
 import {
@@ -83,9 +83,9 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
     throw new RangeError(`rebuildDelayMs must be a finite, non-negative number, got ${delayMs}`);
   }
 
-  const partners = new PartnerBook(origin, random);
-  const ledger = new RebuildLedger();
-  const projects = new ProjectRegistry(clock, random);
+  const partners = createPartnerBook(origin, random);
+  const ledger = createRebuildLedger();
+  const projects = createProjectRegistry(clock, random);
   const sink = createWebhookSink();
   const rateWindows = createRateWindows(clock);
   const deliverer = createDeliverer({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { NameSearch } from "../../../mocks/domain/dashboard/name-search.js";
+import { createNameSearch } from "../../../mocks/domain/dashboard/name-search.js";
 
 function searchOf(...names: string[]) {
-  const search = new NameSearch<{ nameLower: string }>();
+  const search = createNameSearch<{ nameLower: string }>();
   for (const nameLower of names) search.append({ nameLower });
   return search;
 }
