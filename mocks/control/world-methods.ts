@@ -18,9 +18,11 @@ type Operation = (typeof controlMethods)[ControlOperationId];
 
 /** The world's control methods, each checking its input and calling `handlers`' function. */
 export function worldMethods(handlers: ControlHandlers): MockControl {
+  // Typed so that an operation of ControlOperationId without an `x-mock-method` fails to compile.
+  const table: Readonly<Record<ControlOperationId, Operation>> = controlMethods;
   const methods: Record<string, (...args: unknown[]) => unknown> = {};
-  for (const id of Object.keys(controlMethods) as ControlOperationId[]) {
-    const operation: Operation = controlMethods[id];
+  for (const id of Object.keys(table) as ControlOperationId[]) {
+    const operation = table[id];
     // The table's operation and its handler agree by construction (both generated from one
     // document, the handler typed by it); here they are only looked up by the same key.
     const handler = handlers[id] as (...args: unknown[]) => unknown;
