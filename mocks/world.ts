@@ -1,14 +1,7 @@
 import { isHttpUrl } from "../src/core/iri.js";
-import type { OperationInputs } from "../src/generated/mock-control-validators.js";
-import { operations as control } from "../src/generated/mock-control-validators.js";
-import type {
-  ControlInput,
-  ControlOutput,
-  ControlQuery,
-  PartnerId,
-  RequestId,
-  RequestsQuery,
-} from "./control/operations.js";
+import type { ControlHandlers, MockControl } from "../src/generated/mock-control-methods.js";
+import type { ControlOutput } from "./control/operations.js";
+import { worldMethods } from "./control/world-methods.js";
 import { announcingDashboard, announcingRebuild } from "./domain/changes.js";
 import {
   type Clock,
@@ -39,13 +32,10 @@ import {
 import { createRequestJournal, type RequestJournal } from "./domain/request-journal.js";
 import { checkSeed, completeSeed, inDefaultLists, type MockSeed, seedError } from "./domain/seed.js";
 import { EARLIEST_TIME_MS, formatInstant, formatTimestamp, LATEST_TIME_MS } from "./domain/timestamp.js";
-import { checkedBody } from "./domain/validation/check.js";
-import { checkedParameters, readPathParameters } from "./domain/validation/parameters.js";
 import { readWorldSnapshot, SNAPSHOT_VERSION } from "./domain/world-snapshot.js";
 import { CALLBACK_TIMEOUT_MS, createCallbackTransport } from "./http/callback-transport.js";
 
-type Body<Id extends keyof OperationInputs> = OperationInputs[Id]["body"];
-
+export type { MockControl } from "../src/generated/mock-control-methods.js";
 export type { MockSeed } from "./domain/seed.js";
 
 /** What `createMockWorld` starts from: seed, clock, origin, timings, randomness. Every field has a default. */
@@ -103,68 +93,6 @@ export type MockWorldState = ControlOutput<"getMockState">;
 export type { MockWorldSnapshot } from "./domain/world-snapshot.js";
 
 /**
- * The control API's operations (openapi/mock-control.yaml), in-process: each takes what the request's
- * path, query and body carry and returns what the answer carries, typed by the one input and output
- * type per operation `MockControlClient` is typed by too (mocks/control/operations.ts, decisions/031),
- * and checks its input as the API does (a DomainError VALIDATION_FAILED, NOT_FOUND or CONFLICT, as the
- * HTTP answer's code). The comment names each one's operationId.
- */
-export interface MockControl {
-  /** `resetMock`: back to the seed; deliveries, the sink, the request journal and faults cleared, the clock offset back to 0. It wins over an advance or a delivery in flight. */
-  reset(): ControlOutput<"resetMock">;
-  /** `getMockState`: everything as JSON for looking at; holds no secret and no hash. */
-  state(): MockWorldState;
-  /** `getMockSnapshot`: everything needed to carry on later, as JSON (`--state-file`). */
-  snapshot(): ControlOutput<"getMockSnapshot">;
-  /**
-   * `restoreMockSnapshot`: replaces the whole world with a snapshot (parsed JSON), pending work
-   * included, and clears the request journal. VALIDATION_FAILED lists every bad value by its path,
-   * and then nothing changed.
-   */
-  restore(
-    snapshot: ControlInput<"restoreMockSnapshot">,
-    options?: RestoreOptions,
-  ): ControlOutput<"restoreMockSnapshot">;
-  /** `advanceClock`: moves the virtual clock; resolves once the work it made due has run. */
-  advanceClock(body: ControlInput<"advanceClock">): Promise<ControlOutput<"advanceClock">>;
-  /** `upsertPartner`: creates or changes a partner's console settings; answers them in full. */
-  upsertPartner(
-    partnerId: PartnerId,
-    settings?: ControlInput<"upsertPartner">,
-  ): ControlOutput<"upsertPartner">;
-  /** `rotatePartnerKey`: a new rebuild key; the old one stops working at once. */
-  rotatePartnerKey(partnerId: PartnerId): ControlOutput<"rotatePartnerKey">;
-  /** `completeRebuild`: ends a running rebuild now; resolves once its first callback attempt is recorded. */
-  completeRebuild(
-    requestId: RequestId,
-    outcome?: ControlInput<"completeRebuild">,
-  ): Promise<ControlOutput<"completeRebuild">>;
-  /** `cloneRebuild`: "Clone to user", a new copy of a `success` rebuild's project. */
-  cloneRebuild(requestId: RequestId, body: ControlInput<"cloneRebuild">): ControlOutput<"cloneRebuild">;
-  /** `openMagicLink`: a customer opens a magic link; assigned or not, and the customer's brand. */
-  openMagicLink(body: ControlInput<"openMagicLink">): ControlOutput<"openMagicLink">;
-  /** `listDeliveries`: every callback attempt kept, in the order they ended. */
-  listDeliveries(): ControlOutput<"listDeliveries">;
-  /** `listSinkEntries`: what the partner's built-in webhook receiver recorded. */
-  listSinkEntries(partnerId: PartnerId): ControlOutput<"listSinkEntries">;
-  /** `getFaults`: the failures injected into the public APIs. */
-  getFaults(): ControlOutput<"getFaults">;
-  /** `setFaults`: changes the failures injected into the public APIs. */
-  setFaults(body: ControlInput<"setFaults">): ControlOutput<"setFaults">;
-  /**
-   * `listRequests`: the request journal, the most recent requests to the public APIs (newest last),
-   * each with its body as JSON (secrets redacted, bounded); only those of `query.operation` and
-   * `query.status`, and those whose body contains `query.body` (deep partial match: a JSON value,
-   * or its JSON text), when given (decisions/030, decisions/044).
-   *
-   * ```ts
-   * world.listRequests({ operation: "submitRebuild", body: { prompt: "Make it blue" } });
-   * ```
-   */
-  listRequests(query?: RequestsQuery): ControlOutput<"listRequests">;
-}
-
-/**
  * A mock of both services: what `createHandlers`, `startMockServer` and `startMockWorker` serve. Its
  * domains are internal; this is all of it a test or an app needs. Every reference taken from it
  * stays valid for its whole life, `reset` and `restore` included.
@@ -188,8 +116,8 @@ export interface MockWorld extends MockControl {
 export interface WorldCore {
   /** The whole clock, of which `world.clock` is a view. */
   readonly clock: Clock;
-  /** The world itself: the control API's routes call its operations. */
-  readonly control: MockWorld;
+  /** The world's control operations, given inputs already checked: what the control API's routes call. */
+  readonly control: ControlHandlers;
   readonly dashboard: DashboardDomain;
   readonly rebuild: RebuildDomain;
   readonly random: Random;
@@ -333,26 +261,10 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
   let faults: FaultSettings = { ...NO_FAULTS };
   // Scripted fault rules still pending, in the order they apply: neither state nor in snapshots.
   let rules: FaultRule[] = [];
-  // A partner id as the operation's own path parameter reads it.
-  type PartnerOperation = "upsertPartner" | "rotatePartnerKey" | "listSinkEntries";
-  const knownPartnerId = (operation: PartnerOperation, id: number) => {
-    const checked = readPathParameters<{ partnerId: number }>(control[operation].path ?? noParameters(), {
-      partnerId: String(id),
-    });
-    if (!checked) throw new DomainError("NOT_FOUND", `No partner can have the id ${id}`);
-    return checked.partnerId;
-  };
-  // The control API's bodies, checked in-process as over HTTP.
-  const body = <Id extends keyof OperationInputs>(id: Id, value: unknown): Body<Id> => {
-    const validator = control[id].body;
-    return validator ? checkedBody<Body<Id>>(validator, value) : (undefined as Body<Id>);
-  };
-
-  const world: MockWorld = {
-    origin,
-    clock: clockView(clock),
-
-    reset() {
+  // The control operations, their inputs checked (decisions/050): the world's methods check them
+  // in-process (mocks/control/world-methods.ts), the control routes over HTTP.
+  const control: ControlHandlers = {
+    resetMock() {
       clock.reset();
       loadedDashboard.reset();
       loadedRebuild.reset();
@@ -362,15 +274,15 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       changed();
     },
 
-    state: () => ({
+    getMockState: () => ({
       now: formatTimestamp(clock.now()),
       clock: { offsetMs: clock.offsetMs, frozen: clock.frozen },
       dashboard: dashboard.state(),
       rebuild: rebuild.state(),
-      faults: world.getFaults(),
+      faults: control.getFaults(),
     }),
 
-    snapshot: () => ({
+    getMockSnapshot: () => ({
       version: SNAPSHOT_VERSION,
       clock: { now: formatInstant(clock.now()), offsetMs: clock.offsetMs },
       dashboard: dashboard.snapshot(),
@@ -378,7 +290,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       faults: { ...faults },
     }),
 
-    restore(snapshot, restoreOptions = {}) {
+    restoreMockSnapshot(snapshot, restoreOptions = {}) {
       const read = readWorldSnapshot(snapshot, { dashboard, rebuild });
       // Checked in full: from here nothing can fail, so the world is never left half restored.
       loadedDashboard.restore(read.dashboard);
@@ -395,8 +307,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       changed();
     },
 
-    async advanceClock(input) {
-      const { seconds } = body("advanceClock", input);
+    async advanceClock({ seconds }) {
       try {
         await clock.advance(seconds * 1000);
       } catch (error) {
@@ -416,46 +327,41 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
       return { now: formatTimestamp(clock.now()) };
     },
 
-    upsertPartner(id, input) {
-      const settings = body("upsertPartner", input);
-      return rebuild.upsertPartner(knownPartnerId("upsertPartner", id), settings);
-    },
+    upsertPartner: (partnerId, settings) => rebuild.upsertPartner(partnerId, settings),
 
-    rotatePartnerKey: (id) => rebuild.rotateKey(knownPartnerId("rotatePartnerKey", id)),
+    rotatePartnerKey: (partnerId) => rebuild.rotateKey(partnerId),
 
-    completeRebuild: (requestId, input) => rebuild.complete(requestId, body("completeRebuild", input)),
+    completeRebuild: (requestId, outcome) => rebuild.complete(requestId, outcome),
 
-    cloneRebuild: (requestId, input) => rebuild.clone(requestId, body("cloneRebuild", input)),
+    cloneRebuild: (requestId, body) => rebuild.clone(requestId, body),
 
-    openMagicLink: (input) => rebuild.openMagicLink(body("openMagicLink", input)),
+    openMagicLink: (body) => rebuild.openMagicLink(body),
 
     listDeliveries: () => ({ data: rebuild.deliveries() }),
 
-    listSinkEntries: (id) => ({ data: rebuild.sinkList(knownPartnerId("listSinkEntries", id)) }),
+    listSinkEntries: (partnerId) => ({ data: rebuild.sinkList(partnerId) }),
 
     getFaults: () => ({ ...faults, rules: structuredClone(rules) }),
 
-    setFaults(input) {
-      const patch = body("setFaults", input);
+    setFaults(patch) {
       // Both checked before either changes: a refused body changes nothing.
       const next = withFaults(faults, patch);
       const nextRules = patch.rules === undefined ? rules : checkedRules(patch.rules);
       faults = next;
       rules = nextRules;
       changed();
-      return world.getFaults();
+      return control.getFaults();
     },
 
-    listRequests(query) {
-      const { body: pattern, ...rest } = query ?? {};
-      const text = pattern === undefined || typeof pattern === "string" ? pattern : JSON.stringify(pattern);
-      const checked = checkedParameters<ControlQuery<"listRequests">>(
-        control.listRequests.query ?? noParameters(),
-        text === undefined ? rest : { ...rest, body: text },
-      );
-      const { body, ...filters } = checked;
+    listRequests({ body, ...filters }) {
       return journal.list(body === undefined ? filters : { ...filters, body: bodyPattern(body) });
     },
+  };
+
+  const world: MockWorld = {
+    origin,
+    clock: clockView(clock),
+    ...worldMethods(control),
 
     onChange(listener) {
       listeners.add(listener);
@@ -469,7 +375,7 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
 
   cores.set(world, {
     clock,
-    control: world,
+    control,
     dashboard,
     rebuild,
     random,
@@ -486,10 +392,6 @@ export function createMockWorld(options: MockWorldOptions = {}): MockWorld {
     },
   });
   return world;
-}
-
-function noParameters(): never {
-  throw new Error("a parameter the control API's document declares is missing from its validators");
 }
 
 /** `GET /__mock/requests?body=`'s JSON text, parsed; VALIDATION_FAILED at `body` when it is not JSON. */

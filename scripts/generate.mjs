@@ -7,6 +7,7 @@ import openapiTS, { astToString, COMMENT_HEADER, NEVER } from "openapi-typescrip
 import { parse } from "yaml";
 import { generateAssumptions } from "./generate/assumptions.mjs";
 import { generateConsolePage } from "./generate/console.mjs";
+import { generateControlMethods } from "./generate/control-methods.mjs";
 import { generateDocumentedFailures } from "./generate/documented-failures.mjs";
 import { generateDocumentsJson } from "./generate/documents-json.mjs";
 import { generateLimits } from "./generate/limits.mjs";
@@ -31,6 +32,8 @@ const generators = [
   // The mock console's page (decisions/032), built from mocks/console/, with the control API's list
   // of public operations (the request journal's filter).
   [generateConsolePage, ["mock-control"]],
+  // The control API's operations as methods of a world and of MockControlClient (decisions/050).
+  [generateControlMethods, ["mock-control"]],
   // Numbers the contract states that hand-written code uses as values (a page size, journal lengths).
   [generateLimits, ["dashboard", "mock-control"]],
   // The assumption catalogue and the documents the assumption recorder judges traffic by (decisions/038).

@@ -10,7 +10,8 @@ export type {
   components as MockControlComponents,
   operations as MockControlOperations,
 } from "../../src/generated/mock-control.js";
-export { MockControlClient, type MockControlClientOptions } from "./control-client.js";
+export { MockControlClient } from "../../src/generated/mock-control-client.js";
+export type { MockControlClientOptions } from "./control-call.js";
 export type {
   ControlInput,
   ControlOperationId,

@@ -1,9 +1,11 @@
 import type { operations } from "../../src/generated/mock-control.js";
+import { controlMethods } from "../../src/generated/mock-control-methods.js";
 import {
   type OperationInputs,
   routes,
   operations as validators,
 } from "../../src/generated/mock-control-validators.js";
+import type { ControlOperationId } from "../control/operations.js";
 import { SNAPSHOT_MAX_BYTES } from "../control/snapshot-size.js";
 import { DomainError } from "../domain/errors.js";
 import type { WorldCore } from "../world.js";
@@ -24,61 +26,62 @@ const standaloneOnly = (what: string): never => {
 /** The control API checks nothing before an operation: it is a development tool for the local machine. */
 const guard: ApiGuard<WorldCore, object> = (_request, next) => next({});
 
+type Handlers = Parameters<
+  typeof mountOperations<WorldCore, typeof routes, OperationInputs, operations, object>
+>[0]["handlers"];
+
+/** The largest body an operation's route reads, where it is not the default 1 MiB. */
+const bodyLimits: Partial<Record<ControlOperationId, number>> = { restoreMockSnapshot: SNAPSHOT_MAX_BYTES };
+
 /**
- * The development-only control API under `/__mock` (openapi/mock-control.yaml): each route reads its
- * request and calls the world's operation of the same operationId, where its rules live.
+ * The route of every operation a world offers (src/generated/mock-control-methods.ts, decisions/050):
+ * its inputs, checked by the operation's validators, go to the world's handler of the same
+ * operationId, and its answer with the operation's success status. An operation the world answers
+ * only once its clock work ran is asynchronous; the others answer synchronously.
+ */
+function worldOperationRoutes(): Handlers {
+  type Inputs = {
+    world: WorldCore;
+    path?: Readonly<Record<string, unknown>>;
+    body?: unknown;
+    query?: unknown;
+  };
+  const table: Record<string, Record<string, unknown>> = {};
+  for (const id of Object.keys(controlMethods) as ControlOperationId[]) {
+    const { method, path, pathParameters, input, status, waits } = controlMethods[id];
+    // The handler's parameters are the table's, in its order: both are generated from one operation.
+    const call = (inputs: Inputs) =>
+      (inputs.world.control[id] as (...args: unknown[]) => unknown)(
+        ...pathParameters.map((name) => inputs.path?.[name]),
+        ...(input === "none" ? [] : [inputs[input]]),
+      );
+    const handle = waits
+      ? async (inputs: Inputs) => ({ status, body: await call(inputs) })
+      : (inputs: Inputs) => ({ status, body: call(inputs) });
+    const maxBodyBytes = bodyLimits[id];
+    table[path] = {
+      ...table[path],
+      [method]: maxBodyBytes === undefined ? handle : { maxBodyBytes, handle },
+    };
+  }
+  return table as unknown as Handlers;
+}
+
+const worldOperations = worldOperationRoutes();
+
+/**
+ * The development-only control API under `/__mock` (openapi/mock-control.yaml): the world's
+ * operations, and the built-in webhook receiver and the console's two paths, which are not the
+ * world's.
  */
 export const controlRoutes = mountOperations<WorldCore, typeof routes, OperationInputs, operations, object>({
   routes,
   validators,
   guard,
   handlers: {
-    "/reset": {
-      post: ({ world }) => {
-        world.control.reset();
-        return { status: 204, body: undefined };
-      },
-    },
-    "/state": { get: ({ world }) => ({ status: 200, body: world.control.state() }) },
-    "/snapshot": {
-      get: ({ world }) => ({ status: 200, body: world.control.snapshot() }),
-      put: {
-        maxBodyBytes: SNAPSHOT_MAX_BYTES,
-        handle: ({ world, body }) => {
-          world.control.restore(body);
-          return { status: 204, body: undefined };
-        },
-      },
-    },
-    "/clock/advance": {
-      post: async ({ world, body }) => ({ status: 200, body: await world.control.advanceClock(body) }),
-    },
-    "/partners/{partnerId}": {
-      put: ({ world, path, body }) => ({
-        status: 200,
-        body: world.control.upsertPartner(path.partnerId, body),
-      }),
-    },
-    "/partners/{partnerId}/rotate-key": {
-      post: ({ world, path }) => ({ status: 200, body: world.control.rotatePartnerKey(path.partnerId) }),
-    },
-    "/rebuilds/{requestId}/complete": {
-      post: async ({ world, path, body }) => ({
-        status: 200,
-        body: await world.control.completeRebuild(path.requestId, body),
-      }),
-    },
-    "/rebuilds/{requestId}/clone": {
-      post: ({ world, path, body }) => ({
-        status: 201,
-        body: world.control.cloneRebuild(path.requestId, body),
-      }),
-    },
-    "/magic-links/open": {
-      post: ({ world, body }) => ({ status: 200, body: world.control.openMagicLink(body) }),
-    },
-    "/deliveries": { get: ({ world }) => ({ status: 200, body: world.control.listDeliveries() }) },
+    ...worldOperations,
     "/webhook-sink/{partnerId}": {
+      ...worldOperations["/webhook-sink/{partnerId}"],
       post: ({ world, path, req }) => {
         world.rebuild.sinkReceive(
           path.partnerId,
@@ -87,16 +90,8 @@ export const controlRoutes = mountOperations<WorldCore, typeof routes, Operation
         );
         return { status: 200, body: { received: true } };
       },
-      get: ({ world, path }) => ({ status: 200, body: world.control.listSinkEntries(path.partnerId) }),
     },
     "/console": { get: () => standaloneOnly("The mock console") },
     "/events": { get: () => standaloneOnly("The console's event stream") },
-    "/faults": {
-      get: ({ world }) => ({ status: 200, body: world.control.getFaults() }),
-      put: ({ world, body }) => ({ status: 200, body: world.control.setFaults(body) }),
-    },
-    "/requests": {
-      get: ({ world, query }) => ({ status: 200, body: world.control.listRequests(query) }),
-    },
   },
 });

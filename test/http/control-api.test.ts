@@ -460,3 +460,19 @@ describe("POST /__mock/clock/advance", () => {
     expect(world.clock.now()).toBe(FROZEN_AT);
   });
 });
+
+describe("PUT /__mock/snapshot", () => {
+  it("a version this mock does not know is refused on its own, as world.restore refuses it", async () => {
+    const before = world.snapshot();
+    const answer = await call({ method: "PUT", path: "/__mock/snapshot", json: { version: 9, hello: 1 } });
+    expectFieldErrors(answer, [{ type: "invalid_value", path: "version" }]);
+    // Parsed JSON of any shape, as a state file may hold.
+    expect(() => world.restore({ version: 9, hello: 1 } as never)).toThrow(
+      expect.objectContaining({
+        code: "VALIDATION_FAILED",
+        details: { fieldErrors: [expect.objectContaining({ type: "invalid_value", path: "version" })] },
+      }),
+    );
+    expect(world.snapshot()).toEqual(before);
+  });
+});
