@@ -1,23 +1,22 @@
 import type { ResponseValidationError } from "./errors.js";
 import type { Logger } from "./options.js";
-import type { ResponseShapes, ShapeIssue } from "./shape.js";
+import type { Shape, ShapeIssue } from "./shape.js";
 
 /**
  * The contract element a body problem is in (decisions/039): the assumed element the shape check
- * named (the pointer in the generated tables), else the documented response, which is assumed or
- * confirmed as a whole for a body that is not JSON or empty (`issue` undefined) and otherwise
- * confirmed, since nothing assumed encloses the problem. No table (the mock's control client): none.
+ * named (the pointer in the generated tables), else the documented response (status `documented`,
+ * body `shape`), which is assumed or confirmed as a whole for a body that is not JSON or empty
+ * (`issue` undefined) and otherwise confirmed, since nothing assumed encloses the problem. No table
+ * (the mock's control client): none.
  */
 export function contractElement(
   issue: ShapeIssue | undefined,
   method: string,
   path: string,
-  status: number,
-  byStatus: ResponseShapes[string] | undefined,
+  documented: number | string | undefined,
+  shape: Shape | null | undefined,
 ): { assumed: boolean; pointer?: string } {
-  // An undocumented 2xx is checked as the operation's first documented one (transport.ts).
-  const documented = byStatus && (status in byStatus ? status : Object.keys(byStatus)[0]);
-  const assumed = issue ? issue.assumed : (byStatus?.[documented as string] || undefined)?.a;
+  const assumed = issue ? issue.assumed : (shape || undefined)?.a;
   return assumed
     ? { assumed: true, pointer: assumed }
     : documented

@@ -14,11 +14,7 @@ import {
   type CommonClientOptions,
   checkBaseUrl,
   checkNumber,
-  checkNumericOptions,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_MAX_RETRY_AFTER_MS,
-  DEFAULT_TIMEOUT_MS,
+  numericOptions,
   type RequestOptions,
 } from "./options.js";
 import { retryAfterMs } from "./rate-limit.js";
@@ -149,14 +145,8 @@ const BACKOFF_CAP_MS = 8000;
 // Codes undici (Node) puts on a fetch TypeError's cause when no connection was ever made, so the
 // server cannot have seen the request.
 const NOT_SENT_CODES = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"];
-// What `.http` calls are retried as: their method says whether repeating them is harmless.
-const HTTP_POLICIES: Readonly<Record<string, RetryPolicy>> = {
-  GET: "safe",
-  HEAD: "safe",
-  OPTIONS: "safe",
-  PUT: "safe",
-  DELETE: "safe",
-};
+// The methods of the `.http` calls retried as "safe": repeating them is harmless.
+const REPEATABLE_METHODS = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
 // A Response with one of these statuses cannot have a body.
 const NULL_BODY_STATUSES = [204, 205, 304];
 
@@ -175,12 +165,13 @@ export function createTransport<Paths extends {}>(
   const { sleep: wait = sleep, random = Math.random, now = Date.now } = hooks;
   const { client, fetch: customFetch, logger, responses, invalidNotes, onResponse, authHeaders } = options;
   const baseUrl = checkBaseUrl(client, options.baseUrl);
-  checkNumericOptions(client, options);
+  const {
+    timeoutMs: clientTimeoutMs,
+    maxRetries,
+    maxRetryAfterMs,
+    maxResponseBytes: maxBytes,
+  } = numericOptions(client, options);
   const secrets = secretForms(options.secrets);
-  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const clientTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
-  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const auth = buildHeaders(client, authHeaders);
   // The text of each body `send` read, for the response check (a middleware's Response may be another).
   const texts = new WeakMap<Response, string>();
@@ -383,7 +374,9 @@ export function createTransport<Paths extends {}>(
       const { status } = response;
       const operation = `${request.method} ${schemaPath}`;
       const byStatus = responses?.[operation];
-      const shape = byStatus && (byStatus[status] ?? Object.values(byStatus)[0]);
+      // An undocumented 2xx is read as the operation's first documented one.
+      const documented = byStatus && (status in byStatus ? status : Object.keys(byStatus)[0]);
+      const shape = byStatus?.[documented as string];
       // Whatever came where no body is documented is dropped (its Content-Length too, or openapi-fetch
       // would read a body).
       if (shape === null || !(text || shape)) {
@@ -427,7 +420,7 @@ export function createTransport<Paths extends {}>(
             path: new URL(request.url).pathname,
             jsonPath,
             tokenId: extra?.tokenId,
-            ...contractElement(issue, request.method, schemaPath, status, byStatus),
+            ...contractElement(issue, request.method, schemaPath, documented, shape),
           },
         ),
       );
@@ -452,7 +445,7 @@ export function createTransport<Paths extends {}>(
     // `.http`'s own calls: retried as their method allows, with the client's timeout and retries.
     fetch: (request) =>
       send(request, {
-        policy: HTTP_POLICIES[request.method] ?? "unsafe",
+        policy: REPEATABLE_METHODS.includes(request.method) ? "safe" : "unsafe",
         timeoutMs: clientTimeoutMs,
         retries: maxRetries,
         signal: request.signal,
