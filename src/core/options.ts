@@ -104,10 +104,22 @@ export function checkCredential(client: string, option: string, value: unknown):
 
 // The numeric options, each with its default and its range, checked alike for a client and for one call.
 const NUMERIC_OPTIONS = {
-  timeoutMs: [DEFAULT_TIMEOUT_MS, (n: number) => n > 0, "a number of milliseconds above 0, or Infinity for none"],
-  maxRetries: [DEFAULT_MAX_RETRIES, (n: number) => Number.isSafeInteger(n) && n >= 0, "an integer of 0 or more"],
+  timeoutMs: [
+    DEFAULT_TIMEOUT_MS,
+    (n: number) => n > 0,
+    "a number of milliseconds above 0, or Infinity for none",
+  ],
+  maxRetries: [
+    DEFAULT_MAX_RETRIES,
+    (n: number) => Number.isSafeInteger(n) && n >= 0,
+    "an integer of 0 or more",
+  ],
   maxRetryAfterMs: [DEFAULT_MAX_RETRY_AFTER_MS, (n: number) => n >= 0, "a number of milliseconds, 0 or more"],
-  maxResponseBytes: [DEFAULT_MAX_RESPONSE_BYTES, (n: number) => n >= 1, "a number of bytes, 1 or more, or Infinity"],
+  maxResponseBytes: [
+    DEFAULT_MAX_RESPONSE_BYTES,
+    (n: number) => n >= 1,
+    "a number of bytes, 1 or more, or Infinity",
+  ],
 } as const;
 
 type NumericOption = keyof typeof NUMERIC_OPTIONS;
