@@ -16,15 +16,13 @@ export function contractElement(
   documented: number | string | undefined,
   shape: Shape | null | undefined,
 ): { assumed: boolean; pointer?: string } {
+  if (documented === undefined) return { assumed: false };
+  const response = `/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${documented}`;
+  // A mark of `true`: the response itself.
   const assumed = issue ? issue.assumed : (shape || undefined)?.a;
   return assumed
-    ? { assumed: true, pointer: assumed }
-    : documented
-      ? {
-          assumed: false,
-          pointer: `/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${documented}`,
-        }
-      : { assumed: false };
+    ? { assumed: true, pointer: assumed === true ? response : assumed }
+    : { assumed: false, pointer: response };
 }
 
 // Distinct problems one client remembers having logged; past it, it starts again (a problem may be logged twice).

@@ -357,8 +357,11 @@ export function createTransport<Paths extends {}>(
 
   /** The typed error of a non-2xx answer to `request`, from its body (parsed as openapi-fetch parses an error's). */
   function failed(response: Response, request: Request | undefined, body: unknown): ApiError {
-    const label = request ? labelOf(request) : client;
-    return createApiError(response, body, { label, secrets, now: now() });
+    return createApiError(response, body, {
+      label: request ? labelOf(request) : client,
+      secrets,
+      now: now(),
+    });
   }
 
   /**
