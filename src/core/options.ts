@@ -102,44 +102,24 @@ export function checkCredential(client: string, option: string, value: unknown):
   throw new TypeError(`${client}: ${option} must be a non-empty header value without surrounding whitespace`);
 }
 
-// The numeric options, each with its default and its range, checked alike for a client and for one call.
-const NUMERIC_OPTIONS = {
-  timeoutMs: [
-    DEFAULT_TIMEOUT_MS,
-    (n: number) => n > 0,
-    "a number of milliseconds above 0, or Infinity for none",
-  ],
-  maxRetries: [
-    DEFAULT_MAX_RETRIES,
-    (n: number) => Number.isSafeInteger(n) && n >= 0,
-    "an integer of 0 or more",
-  ],
-  maxRetryAfterMs: [DEFAULT_MAX_RETRY_AFTER_MS, (n: number) => n >= 0, "a number of milliseconds, 0 or more"],
-  maxResponseBytes: [
-    DEFAULT_MAX_RESPONSE_BYTES,
-    (n: number) => n >= 1,
-    "a number of bytes, 1 or more, or Infinity",
-  ],
+// The numeric options, each with its range, checked alike for a client and for one call.
+const RANGES = {
+  timeoutMs: [(n: number) => n > 0, "a number of milliseconds above 0, or Infinity for none"],
+  maxRetries: [(n: number) => Number.isSafeInteger(n) && n >= 0, "an integer of 0 or more"],
+  maxRetryAfterMs: [(n: number) => n >= 0, "a number of milliseconds, 0 or more"],
+  maxResponseBytes: [(n: number) => n >= 1, "a number of bytes, 1 or more, or Infinity"],
 } as const;
 
-type NumericOption = keyof typeof NUMERIC_OPTIONS;
-
 /** `value` when option `name` may have it; otherwise a TypeError `<prefix><name> must be …`. */
-export function checkNumber(name: NumericOption, value: unknown, prefix = ""): number {
-  const [, inRange, rule] = NUMERIC_OPTIONS[name];
+export function checkNumber(name: keyof typeof RANGES, value: unknown, prefix = ""): number {
+  const [inRange, rule] = RANGES[name];
   if (typeof value === "number" && inRange(value)) return value;
   throw new TypeError(`${prefix}${name} must be ${rule}`);
 }
 
-/**
- * A client's numeric options, each as given or else its default. A TypeError names the first out of
- * range: the constructor's caller erred.
- */
-export function numericOptions(client: string, options: CommonClientOptions): Record<NumericOption, number> {
-  const out = {} as Record<NumericOption, number>;
-  for (const name of Object.keys(NUMERIC_OPTIONS) as NumericOption[]) {
-    const value = options[name];
-    out[name] = value === undefined ? NUMERIC_OPTIONS[name][0] : checkNumber(name, value, `${client}: `);
+/** Throws a TypeError naming the first numeric option out of range: the constructor's caller erred. */
+export function checkNumericOptions(client: string, options: CommonClientOptions): void {
+  for (const name of Object.keys(RANGES) as (keyof typeof RANGES)[]) {
+    if (options[name] !== undefined) checkNumber(name, options[name], `${client}: `);
   }
-  return out;
 }

@@ -14,7 +14,11 @@ import {
   type CommonClientOptions,
   checkBaseUrl,
   checkNumber,
-  numericOptions,
+  checkNumericOptions,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_TIMEOUT_MS,
   type RequestOptions,
 } from "./options.js";
 import { retryAfterMs } from "./rate-limit.js";
@@ -165,13 +169,12 @@ export function createTransport<Paths extends {}>(
   const { sleep: wait = sleep, random = Math.random, now = Date.now } = hooks;
   const { client, fetch: customFetch, logger, responses, invalidNotes, onResponse, authHeaders } = options;
   const baseUrl = checkBaseUrl(client, options.baseUrl);
-  const {
-    timeoutMs: clientTimeoutMs,
-    maxRetries,
-    maxRetryAfterMs,
-    maxResponseBytes: maxBytes,
-  } = numericOptions(client, options);
+  checkNumericOptions(client, options);
   const secrets = secretForms(options.secrets);
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const clientTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const auth = buildHeaders(client, authHeaders);
   // The text of each body `send` read, for the response check (a middleware's Response may be another).
   const texts = new WeakMap<Response, string>();
