@@ -99,7 +99,7 @@ function typesOf(values) {
 /**
  * The shape of `schema` (resolved against `document`) under `profile` ("lenient" | "exact").
  * `where` names the schema in error messages. With `origin` (lenient success responses: `{ pointer }`
- * of the schema, `response` the response's pointer when the response is marked `x-assumed`), every
+ * of the schema, `response` the response's mark when it is marked `x-assumed`: see successResponses), every
  * node compiled from an element marked `x-assumed: true` carries its JSON pointer in `a`
  * (decisions/039): items and inline alternatives without a mark of their own take their parent's,
  * the body's root the response's.
@@ -244,8 +244,8 @@ function isAnnotation(key) {
 
 /**
  * Every success response (2xx) of every operation: `{ "GET /path": { "200": { schema, pointer,
- * response } | null } }`: the JSON body's schema and its JSON pointer, and the response's pointer
- * when the response is marked `x-assumed`.
+ * response } | null } }`: the JSON body's schema and its JSON pointer, and when the response is
+ * marked `x-assumed`, `true` (the operation's own response) or the pointer of the `$ref`'d one.
  */
 export function successResponses(document) {
   const out = {};
@@ -267,7 +267,8 @@ export function successResponses(document) {
           ? {
               schema: json[1].schema ?? true,
               pointer: `${at}/content/${pointerToken(json[0])}/schema`,
-              response: response["x-assumed"] === true ? at : undefined,
+              // The SDK writes the pointer of an operation's own response itself (`a: true`).
+              response: response["x-assumed"] === true ? (raw.$ref ? at : true) : undefined,
             }
           : null;
       }

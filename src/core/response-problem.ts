@@ -1,31 +1,28 @@
 import type { ResponseValidationError } from "./errors.js";
 import type { Logger } from "./options.js";
-import type { ResponseShapes, ShapeIssue } from "./shape.js";
+import type { Shape, ShapeIssue } from "./shape.js";
 
 /**
  * The contract element a body problem is in (decisions/039): the assumed element the shape check
- * named (the pointer in the generated tables), else the documented response, which is assumed or
- * confirmed as a whole for a body that is not JSON or empty (`issue` undefined) and otherwise
- * confirmed, since nothing assumed encloses the problem. No table (the mock's control client): none.
+ * named (the pointer in the generated tables), else the documented response (status `documented`,
+ * body `shape`), which is assumed or confirmed as a whole for a body that is not JSON or empty
+ * (`issue` undefined) and otherwise confirmed, since nothing assumed encloses the problem. No table
+ * (the mock's control client): none.
  */
 export function contractElement(
   issue: ShapeIssue | undefined,
   method: string,
   path: string,
-  status: number,
-  byStatus: ResponseShapes[string] | undefined,
+  documented: number | string | undefined,
+  shape: Shape | null | undefined,
 ): { assumed: boolean; pointer?: string } {
-  // An undocumented 2xx is checked as the operation's first documented one (transport.ts).
-  const documented = byStatus && (status in byStatus ? status : Object.keys(byStatus)[0]);
-  const assumed = issue ? issue.assumed : (byStatus?.[documented as string] || undefined)?.a;
+  if (documented === undefined) return { assumed: false };
+  const response = `/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${documented}`;
+  // A mark of `true`: the response itself.
+  const assumed = issue ? issue.assumed : (shape || undefined)?.a;
   return assumed
-    ? { assumed: true, pointer: assumed }
-    : documented
-      ? {
-          assumed: false,
-          pointer: `/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${documented}`,
-        }
-      : { assumed: false };
+    ? { assumed: true, pointer: assumed === true ? response : assumed }
+    : { assumed: false, pointer: response };
 }
 
 // Distinct problems one client remembers having logged; past it, it starts again (a problem may be logged twice).

@@ -26,9 +26,11 @@ export interface ShapeNode {
   readonly k?: Readonly<Record<string, unknown>>;
   /**
    * The JSON pointer of the contract element this node checks when the contract marks it
-   * `x-assumed` (response shapes only; decisions/039). No mark: the provider's documents state it.
+   * `x-assumed` (response shapes only; decisions/039); `true` on a body whose operation's own response
+   * is marked, whose pointer the check writes (`/paths/…/responses/<status>`). No mark: the
+   * provider's documents state it.
    */
-  readonly a?: string;
+  readonly a?: string | true;
 }
 
 /** Success response shapes of a document by `METHOD /path` and status; `null`: no body. */
@@ -38,8 +40,8 @@ export type ResponseShapes = Readonly<Record<string, Readonly<Record<string, Sha
 export interface ShapeIssue {
   readonly path: string;
   readonly message: string;
-  /** The pointer (`a`) of the assumed contract element the problem is in; none when it is confirmed. */
-  readonly assumed?: string | undefined;
+  /** The mark (`a`) of the assumed contract element the problem is in; none when it is confirmed. */
+  readonly assumed?: string | true | undefined;
 }
 
 /**
@@ -120,7 +122,7 @@ function report(
   keys: readonly (string | number)[],
   message: string,
   at = "",
-  assumed?: string,
+  assumed?: string | true,
 ): void {
   const path = keys.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("");
   out.push({ path: `$${path}${at}`, message, assumed });

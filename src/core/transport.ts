@@ -149,14 +149,8 @@ const BACKOFF_CAP_MS = 8000;
 // Codes undici (Node) puts on a fetch TypeError's cause when no connection was ever made, so the
 // server cannot have seen the request.
 const NOT_SENT_CODES = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"];
-// What `.http` calls are retried as: their method says whether repeating them is harmless.
-const HTTP_POLICIES: Readonly<Record<string, RetryPolicy>> = {
-  GET: "safe",
-  HEAD: "safe",
-  OPTIONS: "safe",
-  PUT: "safe",
-  DELETE: "safe",
-};
+// The methods of the `.http` calls retried as "safe": repeating them is harmless.
+const REPEATABLE_METHODS = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
 // A Response with one of these statuses cannot have a body.
 const NULL_BODY_STATUSES = [204, 205, 304];
 
@@ -366,8 +360,11 @@ export function createTransport<Paths extends {}>(
 
   /** The typed error of a non-2xx answer to `request`, from its body (parsed as openapi-fetch parses an error's). */
   function failed(response: Response, request: Request | undefined, body: unknown): ApiError {
-    const label = request ? labelOf(request) : client;
-    return createApiError(response, body, { label, secrets, now: now() });
+    return createApiError(response, body, {
+      label: request ? labelOf(request) : client,
+      secrets,
+      now: now(),
+    });
   }
 
   /**
@@ -383,7 +380,9 @@ export function createTransport<Paths extends {}>(
       const { status } = response;
       const operation = `${request.method} ${schemaPath}`;
       const byStatus = responses?.[operation];
-      const shape = byStatus && (byStatus[status] ?? Object.values(byStatus)[0]);
+      // An undocumented 2xx is read as the operation's first documented one.
+      const documented = byStatus && (status in byStatus ? status : Object.keys(byStatus)[0]);
+      const shape = byStatus?.[documented as string];
       // Whatever came where no body is documented is dropped (its Content-Length too, or openapi-fetch
       // would read a body).
       if (shape === null || !(text || shape)) {
@@ -427,7 +426,7 @@ export function createTransport<Paths extends {}>(
             path: new URL(request.url).pathname,
             jsonPath,
             tokenId: extra?.tokenId,
-            ...contractElement(issue, request.method, schemaPath, status, byStatus),
+            ...contractElement(issue, request.method, schemaPath, documented, shape),
           },
         ),
       );
@@ -452,7 +451,7 @@ export function createTransport<Paths extends {}>(
     // `.http`'s own calls: retried as their method allows, with the client's timeout and retries.
     fetch: (request) =>
       send(request, {
-        policy: HTTP_POLICIES[request.method] ?? "unsafe",
+        policy: REPEATABLE_METHODS.includes(request.method) ? "safe" : "unsafe",
         timeoutMs: clientTimeoutMs,
         retries: maxRetries,
         signal: request.signal,
