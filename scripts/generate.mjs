@@ -10,6 +10,7 @@ import { generateConsolePage } from "./generate/console.mjs";
 import { generateDocumentedFailures } from "./generate/documented-failures.mjs";
 import { generateDocumentsJson } from "./generate/documents-json.mjs";
 import { generateLimits } from "./generate/limits.mjs";
+import { generateOperations } from "./generate/operations.mjs";
 import { documentRoots } from "./generate/root-docs.mjs";
 import { generateSdkChecks } from "./generate/sdk-checks.mjs";
 import { generateValidators } from "./generate/validators.mjs";
@@ -31,8 +32,11 @@ const generators = [
   // The mock console's page (decisions/032), built from mocks/console/, with the control API's list
   // of public operations (the request journal's filter).
   [generateConsolePage, ["mock-control"]],
+  // One operation registry per document (decisions/049): what the mock's dispatcher and routes read
+  // (methods, paths, statuses of each error code, body limits, path prefixes, the rebuild API's headers).
+  [generateOperations, documents],
   // Numbers the contract states that hand-written code uses as values (a page size, journal lengths).
-  [generateLimits, ["dashboard", "mock-control"]],
+  [generateLimits, ["dashboard", "rebuild", "mock-control"]],
   // The assumption catalogue and the documents the assumption recorder judges traffic by (decisions/038).
   [generateAssumptions, ["dashboard", "rebuild"]],
   // Each public operation's documented failures, what a scripted fault answers (decisions/044).
