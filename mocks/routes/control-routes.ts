@@ -1,10 +1,10 @@
 import type { operations } from "../../src/generated/mock-control.js";
+import { operations as registry } from "../../src/generated/mock-control-operations.js";
 import {
   type OperationInputs,
   routes,
   operations as validators,
 } from "../../src/generated/mock-control-validators.js";
-import { SNAPSHOT_MAX_BYTES } from "../control/snapshot-size.js";
 import { DomainError } from "../domain/errors.js";
 import type { WorldCore } from "../world.js";
 import { readBodyText } from "./body.js";
@@ -12,7 +12,7 @@ import { type ApiGuard, mountOperations } from "./operation-routes.js";
 
 /**
  * What the console and its events answer where no standalone server serves them (MSW, a bare
- * dispatcher): the node server answers these two paths itself (mocks/http/console-endpoints.ts).
+ * dispatcher): the node server supplies these two routes' handlers (mocks/http/console-endpoints.ts).
  */
 const standaloneOnly = (what: string): never => {
   throw new DomainError(
@@ -30,6 +30,7 @@ const guard: ApiGuard<WorldCore, object> = (_request, next) => next({});
  */
 export const controlRoutes = mountOperations<WorldCore, typeof routes, OperationInputs, operations, object>({
   routes,
+  registry,
   validators,
   guard,
   handlers: {
@@ -42,12 +43,10 @@ export const controlRoutes = mountOperations<WorldCore, typeof routes, Operation
     "/state": { get: ({ world }) => ({ status: 200, body: world.control.state() }) },
     "/snapshot": {
       get: ({ world }) => ({ status: 200, body: world.control.snapshot() }),
-      put: {
-        maxBodyBytes: SNAPSHOT_MAX_BYTES,
-        handle: ({ world, body }) => {
-          world.control.restore(body);
-          return { status: 204, body: undefined };
-        },
+      // Up to 64 MiB (the operation's x-body-limit): a world with a full webhook sink is large.
+      put: ({ world, body }) => {
+        world.control.restore(body);
+        return { status: 204, body: undefined };
       },
     },
     "/clock/advance": {
