@@ -95,7 +95,7 @@ export interface DispatcherOptions<World> {
 
 /**
  * Where a request goes, found once: the adapter reads the body up to `bodyLimit` and hands the
- * match back with the request (decisions/049).
+ * match back with the request (decisions/049), to the dispatcher that made it only.
  */
 export interface RequestMatch {
   /** The largest body this request may carry (bytes): the matched operation's, else its API's. */
