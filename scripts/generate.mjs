@@ -11,6 +11,7 @@ import { generateControlMethods } from "./generate/control-methods.mjs";
 import { generateDocumentedFailures } from "./generate/documented-failures.mjs";
 import { generateDocumentsJson } from "./generate/documents-json.mjs";
 import { generateLimits } from "./generate/limits.mjs";
+import { generateOperations } from "./generate/operations.mjs";
 import { documentRoots } from "./generate/root-docs.mjs";
 import { generateSdkChecks } from "./generate/sdk-checks.mjs";
 import { generateValidators } from "./generate/validators.mjs";
@@ -34,8 +35,11 @@ const generators = [
   [generateConsolePage, ["mock-control"]],
   // The control API's operations as methods of a world and of MockControlClient (decisions/050).
   [generateControlMethods, ["mock-control"]],
+  // One operation registry per document (decisions/049): what the mock's dispatcher and routes read
+  // (methods, paths, statuses of each error code, body limits, path prefixes, the rebuild API's headers).
+  [generateOperations, documents],
   // Numbers the contract states that hand-written code uses as values (a page size, journal lengths).
-  [generateLimits, ["dashboard", "mock-control"]],
+  [generateLimits, ["dashboard", "rebuild", "mock-control"]],
   // The assumption catalogue and the documents the assumption recorder judges traffic by (decisions/038).
   [generateAssumptions, ["dashboard", "rebuild"]],
   // Each public operation's documented failures, what a scripted fault answers (decisions/044).

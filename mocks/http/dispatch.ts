@@ -8,14 +8,15 @@ import {
 } from "../domain/faults.js";
 import type { Random } from "../domain/random.js";
 import type { JournalCaller, JournalRecord, RequestJournal } from "../domain/request-journal.js";
-import { checkBodySize, MAX_BODY_BYTES } from "../routes/body.js";
-import { compileRoutes } from "../routes/router.js";
+import { checkBodySize } from "../routes/body.js";
+import { compileRoutes, type RouteMatch } from "../routes/router.js";
 import {
   type DispatchResult,
   FailureWithHeaders,
   type MockRequest,
   type MockResponse,
   type RouteDefinition,
+  type RouteHandler,
 } from "../routes/types.js";
 import type { EdgeObservedRequest } from "./edge.js";
 import { errorResponse, injectedFaultResponse, scriptedFaultResponse } from "./error-response.js";
@@ -32,6 +33,8 @@ export interface MountedApi<World> {
    */
   scope: string;
   routes: readonly RouteDefinition<World>[];
+  /** The largest body of a request that no route with its own limit matches (bytes; the document's `x-body-limit`). */
+  bodyLimit: number;
   /**
    * `public`: an API of the contract; injected faults apply. `control`: the development control
    * API; faults never apply, an oversized body is refused (413) before any route runs, and the
@@ -57,6 +60,9 @@ export interface ObservedRequest {
   fault: FaultDecision;
 }
 
+/** What the dispatcher's observer is given: an answered request, the edge's answers included. */
+type RequestObservation = { kind: "request" } & EdgeObservedRequest;
+
 export interface DispatcherOptions<World> {
   world: World;
   apis: readonly MountedApi<World>[];
@@ -79,25 +85,38 @@ export interface DispatcherOptions<World> {
    * request logs and contract checks; an observer that throws is reported as an internal error
    * and never changes the answer.
    */
-  observe?: (exchange: EdgeObservedRequest) => void;
+  observe?: (exchange: RequestObservation) => void;
+  /**
+   * Handlers an adapter supplies for operations of the tables, by operationId, in place of the
+   * table's own (the node server's console page and event stream; under MSW the table's 404).
+   */
+  supplied?: Readonly<Record<string, RouteHandler<World>>>;
+}
+
+/**
+ * Where a request goes, found once: the adapter reads the body up to `bodyLimit` and hands the
+ * match back with the request (decisions/049), to the dispatcher that made it only.
+ */
+export interface RequestMatch {
+  /** The largest body this request may carry (bytes): the matched operation's, else its API's. */
+  readonly bodyLimit: number;
 }
 
 export interface Dispatcher {
-  /** The answer, synchronously when the route gives it so (most do), else once it has it. */
-  (req: MockRequest): DispatchResult | Promise<DispatchResult>;
+  /**
+   * The answer, synchronously when the route gives it so (most do), else once it has it. `matched`
+   * is what `match` gave for this request's method and URL (the adapter read the body by it);
+   * without it the dispatcher matches the request itself.
+   */
+  (req: MockRequest, matched?: RequestMatch): DispatchResult | Promise<DispatchResult>;
+  /** Finds where `method url` goes: the one match of a request (its route, and the body limit). */
+  match(method: string, url: URL): RequestMatch;
   /** The API mounted where `url` points, if any. */
   apiAt(url: URL): { kind: MountedApi<unknown>["kind"] } | undefined;
   /** The methods served at `url` (HEAD wherever GET is), or undefined when nothing is there. */
   methodsAt(url: URL): readonly string[] | undefined;
-  /** The largest body a request to `method url` may carry (bytes); adapters stop reading past it. */
-  bodyLimit(method: string, url: URL): number;
   /** Hands an exchange answered in front of the dispatcher (the HTTP edge) to the observer. */
-  report(exchange: EdgeObservedRequest): void;
-  /**
-   * Where the operation with this `operationId` lives, when its path has no parameters: how an
-   * adapter finds the operations it answers itself (the node server's console and event stream).
-   */
-  locate(operationId: string): URL | undefined;
+  report(exchange: RequestObservation): void;
   /**
    * Where the mock answers, each an origin and the path below which it does (`http://127.0.0.1:4010/v1`):
    * how the MSW adapter matches only the mock's requests, leaving the rest unhandled for msw.
@@ -116,17 +135,37 @@ export interface Dispatcher {
  * and maps failures to responses. Adapters only translate to and from MockRequest.
  */
 export function createDispatcher<World>(options: DispatcherOptions<World>): Dispatcher {
+  const { supplied } = options;
   const mounted = options.apis.map((api) => {
     const base = new URL(api.baseUrl);
     const prefix = base.pathname.replace(/\/+$/, "");
+    // An operation an adapter answers keeps its place in the table; only its handler is the adapter's.
+    const routes = supplied
+      ? api.routes.map((route) => {
+          const handle = route.operationId === undefined ? undefined : supplied[route.operationId];
+          return handle ? { ...route, handle } : route;
+        })
+      : api.routes;
     return {
       api,
       origin: base.origin,
       prefix,
       scopePath: prefix + api.scope,
-      router: compileRoutes(api.routes),
+      router: compileRoutes(routes),
     };
   });
+  type Mounted = (typeof mounted)[number];
+  /** A match as the dispatcher keeps it: the API and the router's answer (none outside every API). */
+  interface Matched extends RequestMatch {
+    readonly mount: Mounted | undefined;
+    readonly found: RouteMatch<World> | undefined;
+  }
+  // Outside every API a body is read up to the smallest limit: nothing will run on it.
+  const unmounted: Matched = {
+    mount: undefined,
+    found: undefined,
+    bodyLimit: Math.min(...options.apis.map((api) => api.bodyLimit)),
+  };
 
   const mountAt = (url: URL) => {
     const path = url.pathname;
@@ -137,7 +176,18 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
         (m.scopePath !== "" || path !== "/"),
     );
   };
-  const below = (entry: (typeof mounted)[number], url: URL) => url.pathname.slice(entry.prefix.length) || "/";
+  const below = (entry: Mounted, url: URL) => url.pathname.slice(entry.prefix.length) || "/";
+
+  const match = (method: string, url: URL): Matched => {
+    const mount = mountAt(url);
+    if (!mount) return unmounted;
+    const found = mount.router.match(method, below(mount, url));
+    return {
+      mount,
+      found,
+      bodyLimit: (found.kind === "found" ? found.route.maxBodyBytes : undefined) ?? mount.api.bodyLimit,
+    };
+  };
 
   /** A route's failure as its answer; one that is not a DomainError is a bug, reported. */
   const failed = (thrown: unknown): MockResponse => {
@@ -147,10 +197,11 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     return errorResponse(error, headers);
   };
 
-  const dispatch = (req: MockRequest): DispatchResult | Promise<DispatchResult> => {
+  const dispatch = (req: MockRequest, given?: RequestMatch): DispatchResult | Promise<DispatchResult> => {
+    // Only `match` makes a RequestMatch, so one given is a Matched.
+    const { mount: entry, found, bodyLimit } = (given as Matched | undefined) ?? match(req.method, req.url);
+    if (!entry || !found) return PASS;
     const path = req.url.pathname;
-    const entry = mountAt(req.url);
-    if (!entry) return PASS;
     const journalAs = options.journal && entry.api.journalAs;
     // Real time for the duration (an adapter's concern, never the domain's); virtual time for `at`.
     const started = journalAs ? performance.now() : 0;
@@ -160,7 +211,6 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       caller = who;
     };
 
-    const found = entry.router.match(req.method, below(entry, req.url));
     const isPublic = entry.api.kind === "public";
     const operationId = found.kind === "found" ? found.route.operationId : undefined;
     const rule = isPublic && operationId !== undefined ? options.takeRule?.(operationId) : undefined;
@@ -172,7 +222,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
         ? decideFault(settings, options.random)
         : "none";
     const conclude = (response: MockResponse): DispatchResult => {
-      observe({ request: req, response, fault });
+      observe({ kind: "request", request: req, response, fault });
       if (journalAs) {
         options.journal?.record({
           atMs: arrivedAt,
@@ -208,7 +258,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     }
     let handled: MockResponse | Promise<MockResponse>;
     try {
-      if (entry.api.kind === "control") checkBodySize(req, found.route.maxBodyBytes);
+      if (entry.api.kind === "control") checkBodySize(req, bodyLimit);
       handled = found.route.handle({ world: options.world, req, params: found.params, identify });
     } catch (thrown) {
       return conclude(failed(thrown));
@@ -222,6 +272,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
   };
 
   return Object.assign(dispatch, {
+    match,
     apiAt(url: URL) {
       const entry = mountAt(url);
       return entry ? { kind: entry.api.kind } : undefined;
@@ -229,11 +280,6 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
     methodsAt(url: URL) {
       const entry = mountAt(url);
       return entry ? entry.router.methods(below(entry, url)) : undefined;
-    },
-    bodyLimit(method: string, url: URL) {
-      const entry = mountAt(url);
-      const found = entry?.router.match(method, below(entry, url));
-      return (found?.kind === "found" ? found.route.maxBodyBytes : undefined) ?? MAX_BODY_BYTES;
     },
     report: observe,
     scopes: mounted.map((m) => m.origin + m.scopePath),
@@ -249,18 +295,13 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
         : "";
       return errorResponse(new DomainError("NOT_FOUND", `No resource at ${url.pathname}${hint}`));
     },
-    locate(operationId: string) {
-      for (const entry of mounted) {
-        const route = entry.api.routes.find((r) => r.operationId === operationId && !r.path.includes("{"));
-        if (route) return new URL(entry.prefix + route.path, entry.origin);
-      }
-      return undefined;
-    },
   });
 
-  function observe(exchange: EdgeObservedRequest): void {
+  /** The one wrapper around the observer: one that throws is reported and never changes the answer. */
+  function observe(exchange: RequestObservation): void {
+    if (!options.observe) return;
     try {
-      options.observe?.(exchange);
+      options.observe(exchange);
     } catch (error) {
       options.onInternalError?.(error);
     }

@@ -1,3 +1,5 @@
+import { responseHeaders as dashboardHeaders } from "../../src/generated/dashboard-operations.js";
+import { responseHeaders as rebuildHeaders } from "../../src/generated/rebuild-operations.js";
 import { DomainError, validationFailed } from "../domain/errors.js";
 import type { MockRequest, MockResponse } from "../routes/types.js";
 import type { Dispatcher, ObservedRequest } from "./dispatch.js";
@@ -6,15 +8,11 @@ import { errorResponse } from "./error-response.js";
 
 /** The request headers the APIs read; a preflight allows them (and any others the page asks for). */
 const ALLOWED_HEADERS = ["Authorization", "Content-Type", "X-Partner-Id", "X-API-Key"];
-/** The response headers a page needs to read; every other is hidden from it by CORS. */
-const EXPOSED_HEADERS = [
-  "RateLimit-Limit",
-  "RateLimit-Remaining",
-  "RateLimit-Reset",
-  "Retry-After",
-  "WWW-Authenticate",
-  "Allow",
-].join(", ");
+/**
+ * The response headers a page needs to read, every one the two APIs' documents document (the
+ * callback's X-API-Key is a request's); every other is hidden from it by CORS.
+ */
+const EXPOSED_HEADERS = [...new Set([...dashboardHeaders, ...rebuildHeaders])].join(", ");
 /** How long a browser may reuse a preflight's answer (seconds). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -62,7 +60,7 @@ export interface Edge {
 
 export function createEdge(dispatch: Dispatcher, policy: EdgePolicy): Edge {
   const answer = (req: MockRequest, rule: EdgeRule, response: MockResponse): EdgeAnswer => {
-    dispatch.report({ request: req, response, fault: "none", edge: rule });
+    dispatch.report({ kind: "request", request: req, response, fault: "none", edge: rule });
     return { rule, response };
   };
 

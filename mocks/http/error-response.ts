@@ -1,20 +1,19 @@
+import { errorStatuses as dashboardErrors } from "../../src/generated/dashboard-operations.js";
 import { documentedFailures } from "../../src/generated/documented-failures.js";
+import { errorStatuses as controlErrors } from "../../src/generated/mock-control-operations.js";
+import { errorStatuses as rebuildErrors } from "../../src/generated/rebuild-operations.js";
 import { DomainError, type DomainErrorCode } from "../domain/errors.js";
 import type { MockResponse } from "../routes/types.js";
 
+/**
+ * The status of each error code, as the documents state it (src/generated/<doc>-operations.ts): a
+ * code has one status in every document that answers it (the generator fails otherwise), so one
+ * table serves every API.
+ */
 const STATUS: Readonly<Record<DomainErrorCode, number>> = {
-  VALIDATION_FAILED: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  FEATURE_NOT_ENABLED: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  WEBHOOKS_NOT_CONFIGURED: 422,
-  RATE_LIMIT_EXCEEDED: 429,
-  INTERNAL: 500,
+  ...dashboardErrors,
+  ...rebuildErrors,
+  ...controlErrors,
 };
 
 /** The contract's error envelope. */

@@ -1,7 +1,11 @@
+import * as dashboard from "../../src/generated/dashboard-operations.js";
+import * as control from "../../src/generated/mock-control-operations.js";
+import * as rebuild from "../../src/generated/rebuild-operations.js";
 import type { CallbackDelivery } from "../domain/rebuild/index.js";
 import { controlRoutes } from "../routes/control-routes.js";
 import { dashboardRoutes } from "../routes/dashboard-routes.js";
 import { rebuildRoutes } from "../routes/rebuild-routes.js";
+import type { RouteHandler } from "../routes/types.js";
 import { coreOf, type MockWorld, type WorldCore } from "../world.js";
 import { createDispatcher, type Dispatcher, type MountedApi, type ObservedRequest } from "./dispatch.js";
 
@@ -35,12 +39,19 @@ export interface MockDispatcherOptions extends MockBaseUrls {
   observe?: (observation: MockObservation) => void;
 }
 
-/** The rebuild API answers only below this path; the rest of its origin is left alone. */
-const REBUILD_SCOPE = "/api/integration/partners/hostpanel";
+/**
+ * What an adapter adds to `createMockDispatcher`'s options (not part of the public options): handlers
+ * it supplies for operations of the control API, by operationId (the node server's console page and
+ * event stream; without them those routes answer their documented 404).
+ */
+export interface AdapterDispatcherOptions extends MockDispatcherOptions {
+  supplied?: Readonly<Partial<Record<keyof typeof control.operations, RouteHandler<WorldCore>>>>;
+}
 
 /**
- * The contract's two APIs where the mock serves them on `origin` (unless `urls` says otherwise): the
- * dashboard at `/v1`, the rebuild API at its own paths. The proxy serves them at the same places.
+ * The contract's two APIs where the mock serves them on `origin` (unless `urls` says otherwise), at
+ * their documents' base paths (the dashboard at `/v1`), the rebuild API answering only below its
+ * `x-path-prefix` (the rest of its origin is left alone). The proxy serves them at the same places.
  */
 export function publicApis(
   origin: string,
@@ -48,16 +59,18 @@ export function publicApis(
 ): readonly [MountedApi<WorldCore>, MountedApi<WorldCore>] {
   return [
     {
-      baseUrl: urls.dashboardBaseUrl ?? `${origin}/v1`,
-      scope: "",
+      baseUrl: urls.dashboardBaseUrl ?? origin + dashboard.basePath,
+      scope: dashboard.pathPrefix,
       routes: dashboardRoutes,
+      bodyLimit: dashboard.bodyLimit,
       kind: "public",
       journalAs: "dashboard",
     },
     {
-      baseUrl: urls.rebuildBaseUrl ?? origin,
-      scope: REBUILD_SCOPE,
+      baseUrl: urls.rebuildBaseUrl ?? origin + rebuild.basePath,
+      scope: rebuild.pathPrefix,
       routes: rebuildRoutes,
+      bodyLimit: rebuild.bodyLimit,
       kind: "public",
       journalAs: "rebuild",
     },
@@ -70,10 +83,10 @@ export function publicApis(
  */
 export function createMockDispatcher(
   world: MockWorld,
-  options: MockDispatcherOptions = {},
+  options: AdapterDispatcherOptions = {},
 ): Dispatcher & { dispose(): void } {
   const core = coreOf(world);
-  const { observe, onInternalError } = options;
+  const { observe, onInternalError, supplied } = options;
   const report = (observation: MockObservation) => {
     try {
       observe?.(observation);
@@ -87,14 +100,21 @@ export function createMockDispatcher(
     world: core,
     apis: [
       ...publicApis(world.origin, options),
-      { baseUrl: `${world.origin}/__mock`, scope: "", routes: controlRoutes, kind: "control" },
+      {
+        baseUrl: world.origin + control.basePath,
+        scope: control.pathPrefix,
+        routes: controlRoutes,
+        kind: "control",
+        bodyLimit: control.bodyLimit,
+      },
     ],
     faults: core.faults,
     takeRule: core.takeRule,
     random: core.random,
     journal: core.journal,
     ...(onInternalError ? { onInternalError } : {}),
-    ...(observe ? { observe: (exchange) => observe({ kind: "request", ...exchange }) } : {}),
+    ...(observe ? { observe } : {}),
+    ...(supplied ? { supplied: supplied as Readonly<Record<string, RouteHandler<WorldCore>>> } : {}),
   });
   // The world outlives an adapter (a server closed, a world served again): its watch ends with it.
   return Object.assign(dispatcher, { dispose: () => stopObserving?.() });

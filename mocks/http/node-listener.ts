@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DispatchResult, HeaderReader, MockRequest, MockResponse } from "../routes/types.js";
-import type { Dispatcher } from "./dispatch.js";
+import type { Dispatcher, RequestMatch } from "./dispatch.js";
 import type { Edge } from "./edge.js";
 import { errorResponse } from "./error-response.js";
 import { jsonChunks } from "./json-chunks.js";
@@ -18,30 +18,21 @@ export interface RequestLogEntry {
 }
 
 /**
- * An answer the node server gives itself, not the dispatcher: a page or an event stream of the
- * control API that only the standalone server serves (mocks/http/console-endpoints.ts).
+ * An answer of a route whose handler the node server supplies (mocks/http/console-endpoints.ts: the
+ * control API's console page and event stream), which only this adapter writes.
  */
-export interface LocalAnswer {
-  status: number;
-  headers: Record<string, string>;
-  /** A JSON body, written as the dispatcher's answers are. */
-  json?: unknown;
-  /** A text body of the type `headers` name. */
-  text?: string;
+export interface NodeAnswer extends MockResponse {
+  /** `body` is text of the type `headers` name, written as it is (the console page). */
+  text?: true;
   /** Takes over the answer once its status and headers are out (not for HEAD): an event stream. */
   stream?: (res: ServerResponse) => void;
 }
-
-/** Answers a GET (and HEAD) at one path in place of the dispatcher, after the edge let it through. */
-export type LocalEndpoint = (request: MockRequest) => LocalAnswer;
 
 export interface NodeListenerOptions {
   /** The origin requests are matched against, whatever Host header the client sent. */
   origin: string;
   /** Host check, the control API's origin check and CORS, in front of the dispatcher. */
   edge: Edge;
-  /** Endpoints by path that the server answers itself (GET and HEAD; other methods go to the dispatcher). */
-  local?: ReadonlyMap<string, LocalEndpoint>;
   onRequest?: (entry: RequestLogEntry) => void;
   /** Every error while answering that is not the client's (each answered 500, or the connection dropped). */
   onInternalError?: (error: unknown) => void;
@@ -61,8 +52,8 @@ interface Answer {
 }
 
 /**
- * Adapts the dispatcher to node:http: read the request (the body only up to the route's limit),
- * pass it through the edge, translate, write the answer. Nothing a client sends can throw out of
+ * Adapts the dispatcher to node:http: pass the request through the edge, match it once, read the
+ * body only up to the matched route's limit, dispatch with that match, write the answer. Nothing a client sends can throw out of
  * here: an unparsable request-target gets 400, a failure while answering 500 (reported).
  */
 export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOptions) {
@@ -120,21 +111,8 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
       log(request.url.pathname, screened.response.status);
       return;
     }
-    const local =
-      options.local && (method === "GET" || head) ? options.local.get(target.url.pathname) : undefined;
-    if (local) {
-      const answer = local(request);
-      writeLocal(res, answer, { close: hasBody }, head, edge.corsHeaders(request));
-      dispatch.report({
-        request,
-        response: { status: answer.status, headers: answer.headers, body: answer.json ?? answer.text },
-        fault: "none",
-      });
-      log(request.url.pathname, answer.status);
-      return;
-    }
 
-    const run = (body: Uint8Array | null, answer: Answer) => {
+    const run = (body: Uint8Array | null, matched: RequestMatch | undefined, answer: Answer) => {
       const withBody: MockRequest = { method, url: request.url, headers, body };
       const finish = (result: DispatchResult) => {
         try {
@@ -166,7 +144,7 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
       };
       let result: DispatchResult | Promise<DispatchResult>;
       try {
-        result = dispatch(withBody);
+        result = dispatch(withBody, matched);
       } catch (error) {
         // Also when `run` was called by the body's `end` event, where nothing else would catch it.
         internal(res, error);
@@ -177,14 +155,17 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
     };
 
     // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): answer at
-    // once instead of waiting for the stream's end, which costs several ticks on every GET.
+    // once instead of waiting for the stream's end, which costs several ticks on every GET. The
+    // dispatcher then matches the request itself, once.
     if (!hasBody) {
-      run(null, { close: false });
+      run(null, undefined, { close: false });
       return;
     }
     // Only a body can fail to arrive (a GET's request ends with its headers): no listener per GET.
     req.on("error", () => res.destroy());
-    const limit = dispatch.bodyLimit(method, request.url);
+    // The one match: its route's limit bounds the reading, and the dispatcher is handed it back.
+    const matched = dispatch.match(method, request.url);
+    const limit = matched.bodyLimit;
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
@@ -200,9 +181,9 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
       req.off("data", onData);
       req.off("end", onEnd);
       req.pause();
-      run(Buffer.concat(chunks, size), { close: true });
+      run(Buffer.concat(chunks, size), matched, { close: true });
     };
-    const onEnd = () => run(size === 0 ? null : Buffer.concat(chunks, size), { close: false });
+    const onEnd = () => run(size === 0 ? null : Buffer.concat(chunks, size), matched, { close: false });
     req.on("data", onData);
     req.on("end", onEnd);
   }
@@ -275,7 +256,8 @@ function rawHeaderReader(raw: readonly string[], host?: string): HeaderReader {
 
 /**
  * Writes an answer; for HEAD the same status and headers, Content-Length included, and no body.
- * A body too large for one string is streamed in chunks instead (no Content-Length then).
+ * A body too large for one string is streamed in chunks instead (no Content-Length then). A
+ * `NodeAnswer`'s text is written as it is, and its stream takes over once the headers are out.
  */
 function write(
   res: ServerResponse,
@@ -291,7 +273,19 @@ function write(
   if (close) headers.connection = "close";
   if (response.body === undefined) {
     res.writeHead(response.status, headers);
+    const open = (response as NodeAnswer).stream;
+    if (open && !head) {
+      res.flushHeaders();
+      open(res);
+      return;
+    }
     res.end();
+    return;
+  }
+  if ((response as NodeAnswer).text === true && typeof response.body === "string") {
+    headers["content-length"] = Buffer.byteLength(response.body);
+    res.writeHead(response.status, headers);
+    res.end(head ? undefined : response.body);
     return;
   }
   headers["content-type"] = "application/json";
@@ -308,37 +302,6 @@ function write(
   headers["content-length"] = Buffer.byteLength(payload);
   res.writeHead(response.status, headers);
   res.end(head ? undefined : payload);
-}
-
-/** Writes an answer the server gives itself; a stream takes over once the headers are out. */
-function writeLocal(
-  res: ServerResponse,
-  answer: LocalAnswer,
-  { close }: Answer,
-  head: boolean,
-  extraHeaders: Readonly<Record<string, string>> | undefined,
-): void {
-  if (answer.json !== undefined) {
-    write(
-      res,
-      { status: answer.status, headers: answer.headers, body: answer.json },
-      { close },
-      head,
-      extraHeaders,
-    );
-    return;
-  }
-  const headers: Record<string, string | number> = Object.assign({}, answer.headers, extraHeaders);
-  if (close) headers.connection = "close";
-  if (answer.stream && !head) {
-    res.writeHead(answer.status, headers);
-    res.flushHeaders();
-    answer.stream(res);
-    return;
-  }
-  if (answer.text !== undefined) headers["content-length"] = Buffer.byteLength(answer.text);
-  res.writeHead(answer.status, headers);
-  res.end(head ? undefined : answer.text);
 }
 
 /** Writes the pieces as the socket takes them (waiting for `drain`), then ends the answer. */

@@ -9,7 +9,7 @@ import {
   type MockWorldSnapshot,
 } from "../world.js";
 import { answerClientError } from "./client-error.js";
-import { consoleEndpoints } from "./console-endpoints.js";
+import { consoleRoutes } from "./console-endpoints.js";
 import type { EdgeObservedRequest } from "./edge.js";
 import { createEdge } from "./edge.js";
 import { createEdgePolicy, type EdgeOptions, type EdgePolicy } from "./edge-policy.js";
@@ -213,6 +213,7 @@ async function serve(
     rebuildBaseUrl: origin,
     ...(onInternalError ? { onInternalError } : {}),
     ...(observe ? { observe } : {}),
+    supplied: consoleRoutes(hub),
   });
   // The state file follows the world's changes alone (the journal, fed by every request, is not in it).
   const stopWatching = persist ? world.onChange(() => persist.changed()) : undefined;
@@ -221,7 +222,6 @@ async function serve(
     createNodeListener(dispatch, {
       origin,
       edge: createEdge(dispatch, policy),
-      local: consoleEndpoints(dispatch, hub),
       ...(onRequest ? { onRequest } : {}),
       ...(onInternalError ? { onInternalError } : {}),
       ...(persist ? { durable: persist.durable } : {}),

@@ -261,7 +261,7 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
       return;
     }
     // A body over the operation's limit is the service's to refuse: it is sent on, not held.
-    const { head: body, complete } = await readBody(req, api.routes.bodyLimit(method, url));
+    const { head: body, complete } = await readBody(req, api.routes.match(method, url).bodyLimit);
     const path = url.pathname.slice(api.prefix.length) || "/";
     const upstreamUrl = new URL(api.upstream + path + url.search);
     let answer: Awaited<ReturnType<typeof forward>>;

@@ -2,14 +2,14 @@ import { DomainError, validationFailed } from "../domain/errors.js";
 import { jsonDepth, MAX_JSON_DEPTH } from "../domain/validation/json-depth.js";
 import type { MockRequest } from "./types.js";
 
-/** Bodies above this many bytes get 413 (contract-decisions: "bodies over 1 MiB"). */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 const lenientUtf8 = new TextDecoder("utf-8");
 
-/** 413 for a body over `maxBytes`; adapters stop reading one byte past it, so the length tells. */
-export function checkBodySize(req: MockRequest, maxBytes = MAX_BODY_BYTES): void {
+/**
+ * 413 for a body over `maxBytes` (the operation's `x-body-limit`); adapters stop reading one byte past
+ * it, so the length tells.
+ */
+export function checkBodySize(req: MockRequest, maxBytes: number): void {
   if (req.body && req.body.length > maxBytes) {
     throw new DomainError("PAYLOAD_TOO_LARGE", `Request body exceeds ${maxBytes} bytes`);
   }
@@ -20,7 +20,7 @@ export function checkBodySize(req: MockRequest, maxBytes = MAX_BODY_BYTES): void
  * depth (`MAX_JSON_DEPTH`) and JSON syntax (400 at the root). An empty body, whatever its type, is
  * `undefined`: the operation's validation then reports what is missing.
  */
-export function readJsonBody(req: MockRequest, maxBytes = MAX_BODY_BYTES): unknown {
+export function readJsonBody(req: MockRequest, maxBytes: number): unknown {
   const bytes = req.body;
   if (!bytes || bytes.length === 0) return undefined;
   checkBodySize(req, maxBytes);
@@ -46,12 +46,12 @@ export function readJsonBody(req: MockRequest, maxBytes = MAX_BODY_BYTES): unkno
 }
 
 /**
- * A body kept as text whatever its type (the webhook sink): size (413), then, when it is JSON,
- * its nesting depth (400). Invalid UTF-8 is kept with replacement characters. Null when empty.
+ * A body kept as text whatever its type (the webhook sink, a control route: the dispatcher checked
+ * its size before the route ran), then, when it is JSON, its nesting depth (400). Invalid UTF-8 is
+ * kept with replacement characters. Null when empty.
  */
 export function readBodyText(req: MockRequest): string | null {
   if (!req.body || req.body.length === 0) return null;
-  checkBodySize(req);
   const text = lenientUtf8.decode(req.body);
   if (jsonDepth(text) > MAX_JSON_DEPTH && isJson(text)) checkDepth(text);
   return text;

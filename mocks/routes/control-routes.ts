@@ -1,12 +1,12 @@
 import type { operations } from "../../src/generated/mock-control.js";
 import { controlMethods } from "../../src/generated/mock-control-methods.js";
+import { operations as registry } from "../../src/generated/mock-control-operations.js";
 import {
   type OperationInputs,
   routes,
   operations as validators,
 } from "../../src/generated/mock-control-validators.js";
 import type { ControlOperationId } from "../control/operations.js";
-import { SNAPSHOT_MAX_BYTES } from "../control/snapshot-size.js";
 import { DomainError } from "../domain/errors.js";
 import type { WorldCore } from "../world.js";
 import { readBodyText } from "./body.js";
@@ -14,7 +14,7 @@ import { type ApiGuard, mountOperations } from "./operation-routes.js";
 
 /**
  * What the console and its events answer where no standalone server serves them (MSW, a bare
- * dispatcher): the node server answers these two paths itself (mocks/http/console-endpoints.ts).
+ * dispatcher): the node server supplies these two routes' handlers (mocks/http/console-endpoints.ts).
  */
 const standaloneOnly = (what: string): never => {
   throw new DomainError(
@@ -29,9 +29,6 @@ const guard: ApiGuard<WorldCore, object> = (_request, next) => next({});
 type Handlers = Parameters<
   typeof mountOperations<WorldCore, typeof routes, OperationInputs, operations, object>
 >[0]["handlers"];
-
-/** The largest body an operation's route reads, where it is not the default 1 MiB. */
-const bodyLimits: Partial<Record<ControlOperationId, number>> = { restoreMockSnapshot: SNAPSHOT_MAX_BYTES };
 
 /**
  * The route of every operation a world offers (src/generated/mock-control-methods.ts, decisions/050):
@@ -58,11 +55,8 @@ function worldOperationRoutes(): Handlers {
     const handle = waits
       ? async (inputs: Inputs) => ({ status, body: await call(inputs) })
       : (inputs: Inputs) => ({ status, body: call(inputs) });
-    const maxBodyBytes = bodyLimits[id];
-    table[path] = {
-      ...table[path],
-      [method]: maxBodyBytes === undefined ? handle : { maxBodyBytes, handle },
-    };
+    // The body limit is the operation's own, from the registry (x-body-limit; decisions/049).
+    table[path] = { ...table[path], [method]: handle };
   }
   return table as unknown as Handlers;
 }
@@ -76,6 +70,7 @@ const worldOperations = worldOperationRoutes();
  */
 export const controlRoutes = mountOperations<WorldCore, typeof routes, OperationInputs, operations, object>({
   routes,
+  registry,
   validators,
   guard,
   handlers: {

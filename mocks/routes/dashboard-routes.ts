@@ -1,4 +1,5 @@
 import type { operations } from "../../src/generated/dashboard.js";
+import { operations as registry } from "../../src/generated/dashboard-operations.js";
 import {
   type OperationInputs,
   routes,
@@ -49,6 +50,7 @@ export const dashboardRoutes = mountOperations<
   DashboardContext
 >({
   routes,
+  registry,
   validators,
   guard,
   handlers: {

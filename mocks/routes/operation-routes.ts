@@ -20,11 +20,6 @@ type Handler<World, Context, Inputs, Operation> = (
   input: HandlerInput<World, Context, Inputs>,
 ) => Reply<Operation>;
 
-/** A handler, or one with the largest body its route reads (default 1 MiB). */
-type RouteOf<World, Context, Inputs, Operation> =
-  | Handler<World, Context, Inputs, Operation>
-  | { maxBodyBytes: number; handle: Handler<World, Context, Inputs, Operation> };
-
 /**
  * One handler for every operation of a document: `Routes` is the document's generated `routes`
  * (path → method → operationId), `Inputs` its `OperationInputs`, `Operations` openapi-typescript's
@@ -33,7 +28,7 @@ type RouteOf<World, Context, Inputs, Operation> =
 type OperationTable<World, Routes, Inputs, Operations, Context> = {
   -readonly [Path in keyof Routes]: {
     -readonly [Method in keyof Routes[Path]]: Routes[Path][Method] extends keyof Inputs & keyof Operations
-      ? RouteOf<World, Context, Inputs[Routes[Path][Method]], Operations[Routes[Path][Method]]>
+      ? Handler<World, Context, Inputs[Routes[Path][Method]], Operations[Routes[Path][Method]]>
       : never;
   };
 };
@@ -60,6 +55,8 @@ export type ApiGuard<World, Context, OperationId extends string = string> = (
 
 interface OperationApi<World, Routes, Inputs, Operations, Context> {
   routes: Routes;
+  /** The document's operation registry (src/generated/<doc>-operations.ts): each operation's body limit. */
+  registry: { readonly [Id in keyof Inputs]: { readonly bodyLimit: number } };
   /** One document's compiled validators: every operation of `Inputs`, none of another document. */
   validators: { readonly [Id in keyof Inputs]: OperationValidators };
   guard: ApiGuard<World, Context, OperationIdOf<Routes>>;
@@ -71,19 +68,22 @@ export function mountOperations<World, Routes, Inputs, Operations, Context>(
   api: OperationApi<World, Routes, Inputs, Operations, Context>,
 ): RouteDefinition<World>[] {
   const definitions: RouteDefinition<World>[] = [];
-  const handlers = api.handlers as unknown as Record<string, Record<string, AnyRoute<World> | undefined>>;
+  const handlers = api.handlers as unknown as Record<string, Record<string, AnyHandler<World> | undefined>>;
+  const registry = api.registry as Readonly<Record<string, { readonly bodyLimit: number }>>;
   for (const [template, methods] of Object.entries(api.routes as Record<string, Record<string, string>>)) {
     for (const [method, operationId] of Object.entries(methods)) {
-      const route = handlers[template]?.[method];
+      const handle = handlers[template]?.[method];
       const validators = (api.validators as Readonly<Record<string, OperationValidators>>)[operationId];
-      if (!route || !validators) throw new Error(`no route for ${method.toUpperCase()} ${template}`);
-      const { handle, maxBodyBytes } = typeof route === "function" ? { handle: route } : route;
+      const maxBodyBytes = registry[operationId]?.bodyLimit;
+      if (!handle || !validators || maxBodyBytes === undefined) {
+        throw new Error(`no route for ${method.toUpperCase()} ${template}`);
+      }
       const id = operationId as OperationIdOf<Routes>;
       definitions.push({
         method: method.toUpperCase(),
         path: template,
         operationId,
-        ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+        maxBodyBytes,
         handle: ({ world, req, params, identify }) =>
           api.guard({ world, req, operationId: id, identify }, (context) => {
             // One object of a fixed shape, filled in place: spreading objects on every request
@@ -103,9 +103,7 @@ export function mountOperations<World, Routes, Inputs, Operations, Context>(
 
 const none = (): readonly string[] => [];
 
-type AnyRoute<World> =
-  | ((input: { world: World; req: MockRequest }) => unknown)
-  | { maxBodyBytes: number; handle: (input: { world: World; req: MockRequest }) => unknown };
+type AnyHandler<World> = (input: { world: World; req: MockRequest }) => unknown;
 
 /**
  * The operation's inputs in the decided order: the body (413, 415, then 400), the query and header
@@ -115,7 +113,7 @@ function readInputs(
   validators: OperationValidators,
   req: MockRequest,
   params: Readonly<Record<string, string>>,
-  maxBodyBytes: number | undefined,
+  maxBodyBytes: number,
 ) {
   const body = validators.body ? checkedBody(validators.body, readJsonBody(req, maxBodyBytes)) : undefined;
   // Without a query string, no URLSearchParams is made: the common case of a list's first page.

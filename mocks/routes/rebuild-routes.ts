@@ -1,4 +1,5 @@
 import type { operations } from "../../src/generated/rebuild.js";
+import { rateLimitHeaders, operations as registry } from "../../src/generated/rebuild-operations.js";
 import {
   type OperationInputs,
   routes,
@@ -13,28 +14,30 @@ interface RebuildContext {
   partner: AuthenticatedPartner;
 }
 
-function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+/** The rate window's numbers under the headers the contract names for each (`x-rate-limit`). */
+function windowHeaders(state: RateLimitState): Record<string, string> {
   return {
-    "ratelimit-limit": String(state.limit),
-    "ratelimit-remaining": String(state.remaining),
-    "ratelimit-reset": String(state.resetSeconds),
+    [rateLimitHeaders.limit]: String(state.limit),
+    [rateLimitHeaders.remaining]: String(state.remaining),
+    [rateLimitHeaders.reset]: String(state.resetSeconds),
   };
 }
-
-/** The rebuild API's 401 challenge: its own scheme, naming the two headers every request carries. */
-const API_KEY_CHALLENGE = 'ApiKey realm="rebuild", headers="X-Partner-Id X-API-Key"';
 
 /**
  * Authentication (401), the feature flag (403) and the rate limit (429) come before anything else;
  * from the rate limit on, every answer, failures included, carries the RateLimit-* headers.
  */
-const guard: ApiGuard<WorldCore, RebuildContext> = ({ world, req, identify }, next) => {
+const guard: ApiGuard<WorldCore, RebuildContext, keyof typeof registry> = (
+  { world, req, operationId, identify },
+  next,
+) => {
   const domain = world.rebuild;
   let partner: AuthenticatedPartner;
   try {
     partner = domain.authenticate(req.headers.get("x-partner-id"), req.headers.get("x-api-key"));
   } catch (failure) {
-    throw challenged(failure, { "www-authenticate": API_KEY_CHALLENGE });
+    // The contract's challenge: its own scheme, naming the two headers every request carries.
+    throw challenged(failure, { "www-authenticate": registry[operationId].challenge });
   }
   identify({ partnerId: partner.id });
   domain.requireFeature(partner);
@@ -42,9 +45,9 @@ const guard: ApiGuard<WorldCore, RebuildContext> = ({ world, req, identify }, ne
   try {
     state = domain.admit(partner);
   } catch (failure) {
-    throw new FailureWithHeaders(failure, rateLimitHeaders(domain.rateLimitState(partner)));
+    throw new FailureWithHeaders(failure, windowHeaders(domain.rateLimitState(partner)));
   }
-  const headers = rateLimitHeaders(state);
+  const headers = windowHeaders(state);
   // The answer is this request's own object: the headers go onto it, no copy (decisions/026).
   const withHeaders = (response: MockResponse): MockResponse => {
     response.headers = response.headers === undefined ? headers : Object.assign(headers, response.headers);
@@ -71,6 +74,7 @@ export const rebuildRoutes = mountOperations<
   RebuildContext
 >({
   routes,
+  registry,
   validators,
   guard,
   handlers: {

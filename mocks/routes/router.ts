@@ -7,7 +7,7 @@ interface CompiledRoute<World> {
   params: ReadonlyMap<number, string>;
 }
 
-type RouteMatch<World> =
+export type RouteMatch<World> =
   | { kind: "found"; route: RouteDefinition<World>; params: Record<string, string> }
   | { kind: "method-not-allowed"; allow: readonly string[] }
   | { kind: "not-found" };

@@ -44,7 +44,7 @@ interface RouteInput<World> {
   identify: (caller: JournalCaller) => void;
 }
 
-type RouteHandler<World> = (input: RouteInput<World>) => MockResponse | Promise<MockResponse>;
+export type RouteHandler<World> = (input: RouteInput<World>) => MockResponse | Promise<MockResponse>;
 
 export interface RouteDefinition<World> {
   method: string;
@@ -53,7 +53,10 @@ export interface RouteDefinition<World> {
   /** The operation's `operationId` in its document (route tables typed by the contract set it). */
   operationId?: string;
   handle: RouteHandler<World>;
-  /** Largest body the route reads; adapters stop reading one byte past it. Default `MAX_BODY_BYTES`. */
+  /**
+   * Largest body the route reads (bytes; its operation's `x-body-limit`, src/generated/<doc>-operations.ts);
+   * adapters stop reading one byte past it. Without one, its API's.
+   */
   maxBodyBytes?: number;
 }
 

@@ -1,19 +1,24 @@
 // The bin's `verify` command (issue 19): sends the probes of verify-probes.ts to a running service,
 // feeds every answer to the assumption recorder, removes whatever it created (also when a probe
 // fails or the run is interrupted), prints a summary and writes the report.
+
 import { access, constants, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/core/options.js";
 import { errorCode, redact, secretForms } from "../../src/core/redact.js";
+import { bodyLimit as dashboardBodyLimit } from "../../src/generated/dashboard-operations.js";
+import { bodyLimit as rebuildBodyLimit } from "../../src/generated/rebuild-operations.js";
 import { type AssumptionReport, createAssumptionRecorder, type Exchange } from "../assumptions/recorder.js";
 import type { ContractDocument } from "../assumptions/report.js";
 import { isNode } from "../assumptions/schema-walk.js";
 import { cryptoRandom, type Random, randomGuid } from "../domain/random.js";
-import { MAX_BODY_BYTES } from "../routes/body.js";
 import { UsageError } from "./flags.js";
 import type { CommandOutput } from "./send-callback.js";
 import { parseVerifyArgs, VERIFY_USAGE, type VerifyPlan } from "./verify-args.js";
 import { LIST_TOKENS, type Placeholder, type Probe, READ_PROBES, WRITE_GROUPS } from "./verify-probes.js";
+
+/** The largest body each document's operations take (its `x-body-limit`). */
+const BODY_LIMITS = { dashboard: dashboardBodyLimit, rebuild: rebuildBodyLimit } as const;
 
 export interface VerifyOptions {
   output: CommandOutput;
@@ -114,7 +119,7 @@ async function verify(plan: VerifyPlan, options: VerifyOptions): Promise<number>
       headers["content-type"] = "text/plain";
     } else if (probe.body?.kind === "oversized") {
       // A JSON string one byte longer than the largest body the contract allows.
-      body = `"${"a".repeat(MAX_BODY_BYTES - 1)}"`;
+      body = `"${"a".repeat(BODY_LIMITS[probe.document] - 1)}"`;
       headers["content-type"] = "application/json";
     }
     const url = `${base(probe.document)}${path}${query ? `?${query}` : ""}`;

@@ -6,6 +6,12 @@ import { pointer } from "./shapes.mjs";
 
 const LIMITS = [
   {
+    name: "REBUILD_BODY_MAX_BYTES",
+    document: "rebuild",
+    path: "/x-body-limit",
+    doc: "The largest body the rebuild API's requests and callbacks carry (bytes; a larger one is refused).",
+  },
+  {
     name: "PAGE_SIZE_MAXIMUM",
     document: "dashboard",
     path: "/components/parameters/PageSize/schema/maximum",

@@ -1,5 +1,7 @@
-/** Callback bodies above this size are refused with 413 (the contract's 1 MiB limit). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+import { REBUILD_BODY_MAX_BYTES } from "../generated/limits.js";
+
+/** Callback bodies above this size are refused with 413 (openapi/rebuild.yaml's `x-body-limit`, 1 MiB). */
+export const MAX_BODY_BYTES = REBUILD_BODY_MAX_BYTES;
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

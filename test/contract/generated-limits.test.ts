@@ -34,7 +34,9 @@ describe("src/generated/limits.ts", () => {
       };
     };
     const entry = control.components.schemas.JournalEntry.properties;
+    const rebuild = read("rebuild").document as { "x-body-limit": number };
     expect({ ...limits }).toEqual({
+      REBUILD_BODY_MAX_BYTES: rebuild["x-body-limit"],
       PAGE_SIZE_MAXIMUM: dashboard.components.parameters.PageSize.schema.maximum,
       JOURNAL_METHOD_MAX_LENGTH: entry.method?.maxLength,
       JOURNAL_PATH_MAX_LENGTH: entry.path?.maxLength,
@@ -48,7 +50,7 @@ describe("src/generated/limits.ts", () => {
       components: { parameters: { PageSize: { schema: { maximum: number } } } };
     };
     doc.components.parameters.PageSize.schema.maximum = 250;
-    const [file] = generateLimits([dashboard, read("mock-control")]);
+    const [file] = generateLimits([dashboard, read("rebuild"), read("mock-control")]);
     expect(file?.content).toContain("export const PAGE_SIZE_MAXIMUM = 250;");
   });
 
@@ -56,7 +58,7 @@ describe("src/generated/limits.ts", () => {
     const dashboard = read("dashboard");
     const doc = dashboard.document as { components: { parameters: { PageSize: { schema: object } } } };
     doc.components.parameters.PageSize.schema = { type: "integer" };
-    expect(() => generateLimits([dashboard, read("mock-control")])).toThrow(
+    expect(() => generateLimits([dashboard, read("rebuild"), read("mock-control")])).toThrow(
       /openapi\/dashboard\.yaml#\/components\/parameters\/PageSize\/schema\/maximum is not a number/,
     );
   });

@@ -9,20 +9,22 @@ import { createEdge } from "../../mocks/http/edge.js";
 import { createEdgePolicy } from "../../mocks/http/edge-policy.js";
 import { createMswHandlers } from "../../mocks/http/msw-handlers.js";
 import { createNodeListener } from "../../mocks/http/node-listener.js";
-import { isJsonMediaType, MAX_BODY_BYTES, readJsonBody } from "../../mocks/routes/body.js";
+import { isJsonMediaType, readJsonBody } from "../../mocks/routes/body.js";
 import type { MockRequest } from "../../mocks/routes/types.js";
+import { bodyLimit as MAX_BODY_BYTES } from "../../src/generated/dashboard-operations.js";
 
 // A toy route table: the dispatcher and adapters are generic, so they are tested apart from the APIs.
 const echo: MountedApi<{ faults: typeof NO_FAULTS }> = {
   baseUrl: "http://mock.test/v1",
   scope: "",
   kind: "public",
+  bodyLimit: MAX_BODY_BYTES,
   routes: [
     { method: "GET", path: "/items", handle: () => ({ status: 200, body: { ok: true } }) },
     {
       method: "POST",
       path: "/items",
-      handle: ({ req }) => ({ status: 201, body: { got: readJsonBody(req) } }),
+      handle: ({ req }) => ({ status: 201, body: { got: readJsonBody(req, MAX_BODY_BYTES) } }),
     },
     {
       method: "DELETE",
@@ -135,7 +137,9 @@ describe("JSON bodies", () => {
   });
 
   it("treats an empty body as missing, whatever its type", () => {
-    expect(readJsonBody(request("POST", "http://mock.test/v1/items", "", "text/plain"))).toBeUndefined();
+    expect(
+      readJsonBody(request("POST", "http://mock.test/v1/items", "", "text/plain"), MAX_BODY_BYTES),
+    ).toBeUndefined();
   });
 
   it.each([

@@ -130,7 +130,7 @@ describe("CORS on actual answers", () => {
       );
       expect(answer.headers.vary).toBe("Origin");
       expect(answer.headers["access-control-expose-headers"]).toBe(
-        "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, WWW-Authenticate, Allow",
+        "WWW-Authenticate, Allow, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After",
       );
     }
   });

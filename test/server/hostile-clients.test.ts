@@ -236,6 +236,7 @@ describe("a failure while answering is a 500 INTERNAL, reported, and the server 
           baseUrl: "http://127.0.0.1/x",
           scope: "",
           kind: "control",
+          bodyLimit: 1024,
           routes: [{ method: "GET", path: "/big", handle: () => ({ status: 200, body: { huge } }) }],
         },
       ],

@@ -24,9 +24,8 @@ beforeAll(async () => {
     {
       apiAt: () => undefined,
       methodsAt: () => undefined,
-      bodyLimit: () => 1024,
+      match: () => ({ bodyLimit: 1024 }),
       report: () => undefined,
-      locate: () => undefined,
       scopes: [],
       notMounted: () => {
         throw new Error("not called: the dispatcher throws first");

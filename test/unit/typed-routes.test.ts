@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { mountOperations } from "../../mocks/routes/operation-routes.js";
 import type { MockResponse } from "../../mocks/routes/types.js";
 import type { operations as DashboardOperations } from "../../src/generated/dashboard.js";
+import { operations as dashboardRegistry } from "../../src/generated/dashboard-operations.js";
 import {
   type OperationInputs as DashboardInputs,
   routes as dashboardRoutes,
@@ -29,6 +30,7 @@ function mountDashboard(
 ) {
   return mountOperations<unknown, typeof dashboardRoutes, DashboardInputs, DashboardOperations, object>({
     routes: dashboardRoutes,
+    registry: dashboardRegistry,
     validators: dashboardValidators,
     guard,
     handlers,
@@ -127,6 +129,7 @@ describe("a route table keyed by the generated paths and operations", () => {
     >[0];
     const otherValidators: Api = {
       routes: dashboardRoutes,
+      registry: dashboardRegistry,
       // @ts-expect-error: the control API's validators are not the dashboard's
       validators: controlValidators,
       guard,

@@ -1,11 +1,17 @@
+import { webhooks } from "../../../src/generated/rebuild-operations.js";
 import { createBoundedLog } from "../bounded-log.js";
 import type { Clock } from "../clock.js";
 import { formatTimestamp } from "../timestamp.js";
 import { callbackHeaders } from "./callback-payload.js";
 import type { CallbackTransport, DeliveryRecord, RebuildCallbackPayload } from "./types.js";
 
-/** Waits after a failed attempt ended before the next one: 5 attempts in all. */
-const RETRY_DELAYS_MS: readonly number[] = [10_000, 20_000, 40_000, 80_000];
+/**
+ * Waits after a failed attempt ended before the next one (the callback's `x-callback-retry-delays`
+ * in openapi/rebuild.yaml, seconds): one attempt more than there are waits.
+ */
+const RETRY_DELAYS_MS: readonly number[] = webhooks.partnerProjectRebuildCompleted.retryDelaysSeconds.map(
+  (seconds) => seconds * 1000,
+);
 
 /** The delivery log keeps this many most recent attempts; older ones are dropped and counted. */
 export const DELIVERY_LOG_LIMIT = 1000;
