@@ -4,6 +4,7 @@
 // self-wake; a reset during an advance wins and late results of old attempts are discarded.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClock, type RunningMockServer, startMockServer } from "../../mocks/node.js";
 import { FROZEN_AT, PARTNER } from "../support/default-seed.js";
@@ -151,8 +152,8 @@ describe("a reset during an advance wins", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ now: "2026-03-01T12:00:00+00:00" });
     await until(() => hang.requests[0]?.open === false, "the old attempt to time out");
-    // One more turn for the old attempt's result to come back (and be dropped).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Turns of the event loop (no clock) for the old attempt's result to come back (and be dropped).
+    for (let turn = 0; turn < 20; turn++) await nextTurn();
 
     const state = await (await fetch(`${server.origin}/__mock/state`)).json();
     expect(state).toEqual(JSON.parse(JSON.stringify(seedState)));

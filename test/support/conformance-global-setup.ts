@@ -14,7 +14,16 @@ declare module "vitest" {
 /** Older run directories are leftovers of earlier runs, not of one still going. */
 const STALE_MS = 60 * 60 * 1000;
 
+// Each vitest project (vitest.config.ts) runs this, in the one main process: the first makes the
+// run's directory, the others provide the same one.
+const runState = globalThis as typeof globalThis & { conformanceRunDir?: string };
+
 export default function setup(project: TestProject): void {
+  runState.conformanceRunDir ??= newRunDir();
+  project.provide("conformanceRunDir", runState.conformanceRunDir);
+}
+
+function newRunDir(): string {
   mkdirSync(RECORDS_ROOT, { recursive: true });
   for (const name of readdirSync(RECORDS_ROOT)) {
     const path = join(RECORDS_ROOT, name);
@@ -24,5 +33,5 @@ export default function setup(project: TestProject): void {
   const run = `run-${Date.now()}-${process.pid}`;
   mkdirSync(join(RECORDS_ROOT, run));
   writeFileSync(join(RECORDS_ROOT, "latest"), run);
-  project.provide("conformanceRunDir", join(RECORDS_ROOT, run));
+  return join(RECORDS_ROOT, run);
 }

@@ -4,7 +4,7 @@
 // responses and callback shapes were seen conforming, which the coverage report adds up across files.
 import type { MockDispatcherOptions, MockObservation, MockWorld } from "../../mocks/index.js";
 import type { MockServerObservation } from "../../mocks/node.js";
-import { registerSuiteLog } from "./conformance-registry.js";
+import { onFileEnd, registerSuiteLog } from "./conformance-registry.js";
 import {
   callbackShapeKey,
   documentedCallbackShapes,
@@ -48,10 +48,13 @@ type RequestObservation = Extract<MockServerObservation, { kind: "request" }>;
 const REBUILD_SCOPE = "/api/integration/partners/hostpanel";
 const MAX_SHOWN = 2000;
 
+const noCounts = () => ({ requests: 0, invalidRequests: 0, callbacks: 0, edgeAnswers: 0, controlAnswers: 0 });
+
 export class ConformanceLog {
   #pending: string[] = [];
+  #mocks = 0;
   readonly #covered = new Set<string>();
-  readonly #counts = { requests: 0, invalidRequests: 0, callbacks: 0, edgeAnswers: 0, controlAnswers: 0 };
+  #counts = noCounts();
 
   /**
    * The observer for one mock. It tells the APIs apart by the base URLs the mock mounts them at;
@@ -62,6 +65,7 @@ export class ConformanceLog {
     const dashboard = new URL(options.dashboardBaseUrl ?? `${world.origin}/v1`);
     const rebuild = new URL(options.rebuildBaseUrl ?? world.origin);
     const control = new URL(`${world.origin}/__mock`);
+    this.#mocks++;
     return (observation) => {
       if (observation.kind === "callback") {
         this.#counts.callbacks++;
@@ -91,9 +95,18 @@ export class ConformanceLog {
     return taken;
   }
 
-  /** What was seen so far. */
-  record(file: string): ConformanceRecord {
+  /** What was seen since the last `clear`, or undefined when no mock was built since. */
+  record(file: string): ConformanceRecord | undefined {
+    if (this.#mocks === 0) return undefined;
     return { file, ...this.#counts, covered: [...this.#covered].sort() };
+  }
+
+  /** Forgets everything seen: the next test file starts from nothing. */
+  clear(): void {
+    this.#pending = [];
+    this.#mocks = 0;
+    this.#covered.clear();
+    this.#counts = noCounts();
   }
 
   #checkExchange(api: ContractApi, path: string, { request, response, fault }: RequestObservation): void {
@@ -300,6 +313,7 @@ function below(base: URL, url: URL): string | undefined {
   return url.pathname.slice(prefix.length);
 }
 
-/** The log of the current test file's mocks (a module instance per test file). */
+/** The log of the current test file's mocks, cleared when each file ends. */
 export const suiteLog = new ConformanceLog();
 registerSuiteLog(suiteLog);
+onFileEnd(() => suiteLog.clear());

@@ -6,7 +6,7 @@
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, expect, inject, vi } from "vitest";
-import { loadedSuiteLog, writeRecord } from "./conformance-registry.js";
+import { endFile, loadedSuiteLog, writeRecord } from "./conformance-registry.js";
 
 vi.mock(import("../../mocks/http/mock-dispatcher.js"), async (importOriginal) => {
   const original = await importOriginal();
@@ -43,13 +43,14 @@ afterEach(() => failOnViolations("in this test"));
 
 // Registered before the test file's own hooks, so it runs after them (hooks unwind as a stack):
 // what a file's afterAll still sends is checked too.
+// The file's record is written and its state cleared, for the next file in the same module graph.
 afterAll(() => {
-  const log = loadedSuiteLog();
-  if (!log) return;
-  const root = fileURLToPath(new URL("../../", import.meta.url));
-  writeRecord(
-    inject("conformanceRunDir"),
-    log.record(relative(root, expect.getState().testPath ?? "unknown")),
-  );
-  failOnViolations("outside any test of this file");
+  try {
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const record = loadedSuiteLog()?.record(relative(root, expect.getState().testPath ?? "unknown"));
+    if (record) writeRecord(inject("conformanceRunDir"), record);
+    failOnViolations("outside any test of this file");
+  } finally {
+    endFile();
+  }
 });

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { ClockLimitError, createClock, type TimerPort } from "../../mocks/domain/clock.js";
 
@@ -129,6 +130,11 @@ function gate() {
   return { opened, open };
 }
 
+/** Turns of the event loop (no clock): what would wrongly finish has had the time to. */
+async function turns(count = 20): Promise<void> {
+  for (let turn = 0; turn < count; turn++) await nextTurn();
+}
+
 describe("clock: tasks due together run concurrently", () => {
   it("starts every task due in the step without waiting for a slow one, and advance waits for all", async () => {
     const clock = createClock({ frozenAt: T0 });
@@ -143,14 +149,17 @@ describe("clock: tasks due together run concurrently", () => {
     clock.schedule(T0 + 1000, () => {
       started.push("same time");
     });
+    const later = gate();
     clock.schedule(T0 + 2000, () => {
       started.push("later");
+      later.open();
     });
     let advanced = false;
     const advancing = clock.advance(5000).then(() => {
       advanced = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await later.opened;
+    await turns();
     expect(started).toEqual(["slow", "same time", "later"]);
     expect(advanced).toBe(false);
     slow.open();
@@ -210,10 +219,14 @@ describe("clock: reset wins", () => {
   it("a reset while an advance waits for a task stops it and the ones queued behind it: time stays at the reset's", async () => {
     const clock = createClock({ frozenAt: T0 });
     const slow = gate();
-    clock.schedule(T0 + 1000, () => slow.opened);
+    const running = gate();
+    clock.schedule(T0 + 1000, () => {
+      running.open();
+      return slow.opened;
+    });
     const advancing = clock.advance(60_000);
     const queued = clock.advance(5);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await running.opened;
     clock.reset();
     slow.open();
     await advancing;

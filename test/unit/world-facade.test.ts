@@ -2,7 +2,7 @@
 // restore, nothing mutable shared between worlds, a transport bound for the world's life, and the
 // control API's operations in-process with the control API's checks.
 import { setupServer } from "msw/node";
-import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { NO_FAULTS } from "../../mocks/domain/faults.js";
 import {
   type CallbackDelivery,
@@ -16,7 +16,6 @@ import {
   seededRandom,
 } from "../../mocks/index.js";
 import { coreOf } from "../../mocks/world.js";
-import type { components, operations } from "../../src/generated/mock-control.js";
 import { FROZEN_AT, PARTNER, TOKEN } from "../support/default-seed.js";
 
 const frozen = () => createClock({ frozenAt: FROZEN_AT });
@@ -215,28 +214,8 @@ describe("the transport is bound when the world is created", () => {
 });
 
 describe("the control API's operations, in-process", () => {
-  it("take and give the types generated from openapi/mock-control.yaml", () => {
-    type Schemas = components["schemas"];
-    type Body<Id extends keyof operations> =
-      NonNullable<operations[Id]["requestBody"]> extends { content: { "application/json": infer Json } }
-        ? Json
-        : never;
-    type Answer<Id extends keyof operations, Status extends number> =
-      operations[Id]["responses"] extends Record<Status, { content: { "application/json": infer Json } }>
-        ? Json
-        : never;
+  it("refuse a setting the control API does not have (their types: world-facade.test-d.ts)", () => {
     const world = createMockWorld({ clock: frozen() });
-    expectTypeOf(world.upsertPartner).parameter(1).toEqualTypeOf<Body<"upsertPartner"> | undefined>();
-    expectTypeOf(world.upsertPartner).returns.toEqualTypeOf<Answer<"upsertPartner", 200>>();
-    expectTypeOf(world.openMagicLink).parameter(0).toEqualTypeOf<Body<"openMagicLink">>();
-    expectTypeOf(world.openMagicLink).returns.toEqualTypeOf<Answer<"openMagicLink", 200>>();
-    expectTypeOf(world.cloneRebuild).returns.toEqualTypeOf<Answer<"cloneRebuild", 201>>();
-    expectTypeOf(world.completeRebuild).returns.resolves.toEqualTypeOf<Answer<"completeRebuild", 200>>();
-    expectTypeOf(world.advanceClock).parameter(0).toEqualTypeOf<Body<"advanceClock">>();
-    expectTypeOf(world.listDeliveries).returns.toEqualTypeOf<Answer<"listDeliveries", 200>>();
-    expectTypeOf(world.setFaults).returns.toEqualTypeOf<Schemas["Faults"]>();
-    expectTypeOf(world.snapshot).returns.toEqualTypeOf<Answer<"getMockSnapshot", 200>>();
-    expectTypeOf(world.restore).parameter(0).toEqualTypeOf<Body<"restoreMockSnapshot">>();
     // @ts-expect-error: a setting the control API does not have
     expect(() => world.upsertPartner(1001, { plan: "gold" })).toThrow(/plan: is not a known field/);
   });

@@ -187,7 +187,7 @@ describe("abort", () => {
         // The retry line is logged right before the wait starts; abort once the wait is under way.
         info: (message) => {
           logger.info(message);
-          setTimeout(() => controller.abort(), 20);
+          setImmediate(() => controller.abort());
         },
       },
     });

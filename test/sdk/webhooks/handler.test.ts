@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it, vi } from "vitest";
 import {
   createMemoryDeliveryStore,
@@ -40,8 +41,13 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-/** Lets pending promise callbacks and stream reads run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+/**
+ * Lets pending promise callbacks and stream reads run: turns of the event loop, no clock. What a
+ * copy still waits for after these it waits for until the test lets it go.
+ */
+async function settle(): Promise<void> {
+  for (let turn = 0; turn < 20; turn++) await nextTurn();
+}
 
 describe("createRebuildWebhookHandler: statuses", () => {
   it("answers 200 { received: true } and passes the typed event to onCompleted", async () => {
@@ -185,9 +191,14 @@ describe("createRebuildWebhookHandler: deliveries", () => {
 
   it("makes a concurrent copy wait for the first and then acknowledges it without a second call", async () => {
     const gate = deferred();
-    const { handler, onCompleted } = setup(() => gate.promise);
+    const entered = deferred();
+    const { handler, onCompleted } = setup(() => {
+      entered.resolve();
+      return gate.promise;
+    });
     const first = handler(callbackRequest(succeeded));
     const second = handler(callbackRequest(succeeded));
+    await entered.promise;
     await settle();
     expect(onCompleted).toHaveBeenCalledTimes(1);
     let secondDone = false;
@@ -219,14 +230,18 @@ describe("createRebuildWebhookHandler: deliveries", () => {
 
   it("hands a waiting copy the delivery when the first attempt fails", async () => {
     const gate = deferred();
+    const entered = deferred();
     let calls = 0;
     const { handler, onCompleted } = setup(async () => {
       calls++;
-      if (calls === 1) await gate.promise;
+      if (calls !== 1) return;
+      entered.resolve();
+      await gate.promise;
     });
     const first = handler(callbackRequest(failed));
     const second = handler(callbackRequest(failed));
     const third = handler(callbackRequest(failed));
+    await entered.promise;
     await settle();
     gate.reject(new Error("transient"));
     expect((await first).status).toBe(500);
@@ -237,7 +252,8 @@ describe("createRebuildWebhookHandler: deliveries", () => {
 
   it("works with an async store and records `<status>:<request_id>` keys", async () => {
     const keys = new Set<string>();
-    const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+    // A store that answers on a later turn of the event loop, as one over the network does.
+    const tick = () => nextTurn();
     const store: DeliveryStore = {
       async has(key) {
         await tick();

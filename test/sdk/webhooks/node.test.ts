@@ -135,26 +135,29 @@ describe("toNodeHandler over node:http", () => {
           }),
         ),
       );
+      let closed: Promise<void> = Promise.resolve();
       const status = await new Promise<number | undefined>((resolve, reject) => {
         const req = httpRequest(url, { method: "POST" }, (res) => {
           res.resume();
           resolve(res.statusCode);
         });
+        closed = new Promise((done) => req.once("close", () => done()));
         req.on("error", () => {}); // the server may close the connection it no longer reads
         const chunk = "z".repeat(16 * 1024);
         let sent = 0;
         const more = () => {
           if (sent >= 2 * MiB) return req.end();
           sent += chunk.length;
-          req.write(chunk, () => setTimeout(more, 1));
+          req.write(chunk, () => setImmediate(more));
         };
         more();
         setTimeout(() => reject(new Error("no answer")), 20_000).unref();
       });
       expect(status).toBe(204);
-      // A listener left on the request would throw into the process (vitest reports that as an
-      // unhandled error); the server still answers.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Once the sender is done (all sent, or the connection closed), a listener left on the request
+      // would have thrown into the process (vitest reports that as an unhandled error); the server
+      // still answers.
+      await closed;
       expect((await fetch(url, { method: "POST", body: "{}" })).status).toBe(204);
     },
   );

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { createClock } from "../../../mocks/domain/clock.js";
 import { seededRandom } from "../../../mocks/domain/random.js";
@@ -184,6 +185,10 @@ describe("callback delivery: attempts in parallel, bounded log", () => {
     const clock = createClock({ frozenAt: T0 });
     const calls: string[] = [];
     const hanging: Array<(result: { error: string }) => void> = [];
+    let allStarted = () => {};
+    const fourStarted = new Promise<void>((resolve) => {
+      allStarted = resolve;
+    });
     const domain = createRebuildDomain({
       clock,
       random: seededRandom(3),
@@ -191,6 +196,7 @@ describe("callback delivery: attempts in parallel, bounded log", () => {
       seed: defaultRebuildSeed,
       transport: (delivery) => {
         calls.push(delivery.url);
+        if (calls.length === 4) allStarted();
         if (delivery.url.includes("hang")) return new Promise((resolve) => hanging.push(resolve));
         return Promise.resolve({ status: 200 });
       },
@@ -204,7 +210,9 @@ describe("callback delivery: attempts in parallel, bounded log", () => {
       sourceUrl: "https://www.example.com/",
     });
     const advancing = clock.advance(5000);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await fourStarted;
+    // The healthy answer's promise callbacks: a few turns of the event loop, no clock.
+    for (let turn = 0; turn < 20; turn++) await nextTurn();
     // All four attempts started before any hanging one ended; the healthy one is already recorded.
     expect(calls).toHaveLength(4);
     expect(domain.deliveries().map((d) => [d.url, d.responseStatus])).toEqual([[SINK_1001, 200]]);

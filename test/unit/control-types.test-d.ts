@@ -1,7 +1,7 @@
 // The control API's types (decisions/031): MockControlClient and a world take and give the same types
 // per operation, all derived from src/generated/mock-control.ts, so a wrong partner setting (an
-// unknown field, a wrong type) is a compile error in both. The `@ts-expect-error` lines are checked by
-// `npm run typecheck`; the functions holding them are never called.
+// unknown field, a wrong type) is a compile error in both. A type test (`*.test-d.ts`): vitest's
+// typecheck (`npm test`) and `npm run typecheck` check it; nothing here runs.
 import { describe, expectTypeOf, it } from "vitest";
 import type { ControlInput, ControlOutput, MockControlSchemas } from "../../mocks/control/index.js";
 import { MockControlClient } from "../../mocks/control/index.js";
