@@ -13,14 +13,20 @@ export interface RebuildEntry {
 /** Every rebuild, by request id, by project id, and by partner and normalised URL (the idempotency key). */
 export class RebuildLedger {
   readonly #byRequest = new Map<string, RebuildEntry>();
-  readonly #byUrl = new Map<string, RebuildEntry>();
+  // By partner, then by normalised URL: no key string is made (and kept) for every rebuild.
+  readonly #byUrl = new Map<number, Map<string, RebuildEntry>>();
   readonly #byProject = new Map<string, RebuildEntry>();
 
   add(entry: RebuildEntry): void {
     const { record } = entry;
     this.#byRequest.set(record.requestId, entry);
     this.#byProject.set(record.projectId, entry);
-    this.#byUrl.set(urlKey(record.partnerId, record.normalizedSourceUrl), entry);
+    let urls = this.#byUrl.get(record.partnerId);
+    if (!urls) {
+      urls = new Map();
+      this.#byUrl.set(record.partnerId, urls);
+    }
+    urls.set(record.normalizedSourceUrl, entry);
   }
 
   /** NOT_FOUND for an unknown request id. */
@@ -31,7 +37,7 @@ export class RebuildLedger {
   }
 
   forUrl(partnerId: number, normalizedUrl: string): RebuildEntry | undefined {
-    return this.#byUrl.get(urlKey(partnerId, normalizedUrl));
+    return this.#byUrl.get(partnerId)?.get(normalizedUrl);
   }
 
   forProject(projectId: string): RebuildEntry | undefined {
@@ -50,8 +56,4 @@ export class RebuildLedger {
     this.#byUrl.clear();
     this.#byProject.clear();
   }
-}
-
-function urlKey(partnerId: number, normalizedUrl: string): string {
-  return `${partnerId} ${normalizedUrl}`;
 }
