@@ -23,4 +23,3 @@ export function scriptedOutcome(hostname: string): Outcome | undefined {
   if (hostname.startsWith("stall.")) return undefined;
   return hostname.startsWith("fail.") ? SCRIPTED_FAILURE : SUCCESS;
 }
-
