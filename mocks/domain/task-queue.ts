@@ -13,16 +13,21 @@ interface Entry {
 
 const earlier = (a: QueuedTask, b: QueuedTask) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
 
-// Cancelled entries stay in the heap until they surface; past this many, and once they outnumber
-// the live ones, the heap is rebuilt without them so memory stays proportional to live tasks.
+// Cancelled entries stay queued until they surface; past this many, and once they outnumber the
+// live ones, the queue is rebuilt without them so memory stays proportional to live tasks.
 const COMPACT_AFTER = 64;
 
 /**
- * The clock's pending tasks as a binary min-heap on (at, seq): scheduling, cancelling and taking
- * the earliest cost O(log n), so a server with thousands of running rebuilds stays fast.
+ * The clock's pending tasks in (at, seq) order. Most tasks arrive in that order already (every
+ * rebuild completes the same delay after its submission), so those wait in a plain list, taken from
+ * its front in O(1); a task due before the list's last one goes into a binary min-heap (O(log n)).
+ * The earliest task is the earlier of the list's front and the heap's top.
  */
 export class TaskQueue {
   #heap: Entry[] = [];
+  /** In (at, seq) order from `#head` on; entries before `#head` are gone. */
+  #list: Entry[] = [];
+  #head = 0;
   #live = 0;
 
   get size(): number {
@@ -32,42 +37,72 @@ export class TaskQueue {
   /** Adds a task; the returned function cancels it (a no-op once it was taken or the queue cleared). */
   push(task: QueuedTask): () => void {
     const entry: Entry = { task, queued: true };
-    this.#heap.push(entry);
-    this.#up(this.#heap.length - 1);
+    const last = this.#list[this.#list.length - 1];
+    if (this.#head === this.#list.length || (last !== undefined && !earlier(task, last.task))) {
+      this.#list.push(entry);
+    } else {
+      this.#heap.push(entry);
+      this.#up(this.#heap.length - 1);
+    }
     this.#live++;
     return () => {
       if (!entry.queued) return;
       entry.queued = false;
       this.#live--;
-      if (this.#heap.length > COMPACT_AFTER && this.#live * 2 < this.#heap.length) this.#compact();
+      if (this.#stored() > COMPACT_AFTER && this.#live * 2 < this.#stored()) this.#compact();
     };
   }
 
   /** The earliest task still queued, left in place. */
   peek(): QueuedTask | undefined {
-    this.#dropTaken();
-    return this.#heap[0]?.task;
+    return this.#first()?.task;
   }
 
   /** Removes and returns the earliest task still queued. */
   take(): QueuedTask | undefined {
-    this.#dropTaken();
-    const top = this.#heap[0];
-    if (!top) return undefined;
-    top.queued = false;
+    const first = this.#first();
+    if (!first) return undefined;
+    first.queued = false;
     this.#live--;
-    this.#removeTop();
-    return top.task;
+    if (first === this.#list[this.#head]) this.#advance();
+    else this.#removeTop();
+    return first.task;
   }
 
   clear(): void {
     for (const entry of this.#heap) entry.queued = false;
+    for (let i = this.#head; i < this.#list.length; i++) (this.#list[i] as Entry).queued = false;
     this.#heap = [];
+    this.#list = [];
+    this.#head = 0;
     this.#live = 0;
   }
 
-  #dropTaken(): void {
+  /** The earliest entry still queued, with the taken and cancelled ones before it dropped. */
+  #first(): Entry | undefined {
     while (this.#heap.length > 0 && !this.#heap[0]?.queued) this.#removeTop();
+    while (this.#head < this.#list.length && !this.#list[this.#head]?.queued) this.#advance();
+    const top = this.#heap[0];
+    const front = this.#list[this.#head];
+    if (!top) return front;
+    if (!front) return top;
+    return earlier(front.task, top.task) ? front : top;
+  }
+
+  #stored(): number {
+    return this.#heap.length + this.#list.length - this.#head;
+  }
+
+  /** Drops the list's front; the gone prefix is cut off once it outweighs the rest (amortised O(1)). */
+  #advance(): void {
+    this.#head++;
+    if (this.#head === this.#list.length) {
+      this.#list = [];
+      this.#head = 0;
+    } else if (this.#head > COMPACT_AFTER && this.#head * 2 > this.#list.length) {
+      this.#list = this.#list.slice(this.#head);
+      this.#head = 0;
+    }
   }
 
   #removeTop(): void {
@@ -79,6 +114,8 @@ export class TaskQueue {
   }
 
   #compact(): void {
+    this.#list = this.#list.slice(this.#head).filter((entry) => entry.queued);
+    this.#head = 0;
     this.#heap = this.#heap.filter((entry) => entry.queued);
     for (let i = (this.#heap.length >> 1) - 1; i >= 0; i--) this.#down(i);
   }
