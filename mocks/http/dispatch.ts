@@ -124,16 +124,19 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       origin: base.origin,
       prefix,
       scopePath: prefix + api.scope,
+      // Made once: `mountAt` runs more than once per request.
+      scopeBelow: `${prefix + api.scope}/`,
       router: compileRoutes(api.routes),
     };
   });
 
   const mountAt = (url: URL) => {
     const path = url.pathname;
+    const origin = url.origin;
     return mounted.find(
       (m) =>
-        m.origin === url.origin &&
-        (path === m.scopePath || path.startsWith(`${m.scopePath}/`)) &&
+        m.origin === origin &&
+        (path === m.scopePath || path.startsWith(m.scopeBelow)) &&
         (m.scopePath !== "" || path !== "/"),
     );
   };
