@@ -178,8 +178,11 @@ export function createClock(options: ClockOptions = {}): Clock {
     };
     // One promise per task, not a `then` and a `finally`: every completion of a busy mock runs here.
     const settled: Promise<void> = result.then(done, (error: unknown) => {
-      fail(error);
-      done();
+      try {
+        fail(error);
+      } finally {
+        done();
+      }
     });
     running.add(settled);
     notify();
