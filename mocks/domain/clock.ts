@@ -172,9 +172,17 @@ export function createClock(options: ClockOptions = {}): Clock {
       return;
     }
     const running = inFlight;
-    const settled: Promise<void> = result.then(undefined, fail).finally(() => {
+    const done = () => {
       running.delete(settled);
       notify();
+    };
+    // One promise per task, not a `then` and a `finally`: every completion of a busy mock runs here.
+    const settled: Promise<void> = result.then(done, (error: unknown) => {
+      try {
+        fail(error);
+      } finally {
+        done();
+      }
     });
     running.add(settled);
     notify();

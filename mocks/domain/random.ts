@@ -51,15 +51,22 @@ export function randomHex(random: Random, bytes: number): string {
   return out;
 }
 
+// The character codes of a GUID being written, reused: one flat string is made from them at once,
+// where appending 20 pieces made a rope that every Map lookup by the id then had to flatten.
+const GUID_CODES = new Array<number>(36).fill(45); // "-" where no digit is written
+const hexDigit = (nibble: number) => (nibble < 10 ? 48 + nibble : 87 + nibble);
+
 /** RFC 4122 version 4 GUID, lower case. */
 export function randomGuid(random: Random): string {
   const b = random.bytes(16);
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  let out = "";
+  let at = 0;
   for (let i = 0; i < 16; i++) {
-    if (i === 4 || i === 6 || i === 8 || i === 10) out += "-";
-    out += HEX[b[i] ?? 0];
+    if (i === 4 || i === 6 || i === 8 || i === 10) at++;
+    let byte = b[i] ?? 0;
+    if (i === 6) byte = (byte & 0x0f) | 0x40;
+    else if (i === 8) byte = (byte & 0x3f) | 0x80;
+    GUID_CODES[at++] = hexDigit(byte >> 4);
+    GUID_CODES[at++] = hexDigit(byte & 0x0f);
   }
-  return out;
+  return String.fromCharCode(...GUID_CODES);
 }

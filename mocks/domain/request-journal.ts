@@ -1,8 +1,14 @@
 // The request journal (decisions/030): the most recent requests to the public APIs, as the dispatcher
-// saw them, for people and tests to look at (`GET /__mock/requests`, `world.listRequests()`). It keeps
-// nothing secret by construction: headers and the query never reach it, and a body only as
-// journal-body.ts redacts and bounds it (decisions/044).
-import { JOURNAL_METHOD_MAX_LENGTH, JOURNAL_PATH_MAX_LENGTH } from "../../src/generated/limits.js";
+// saw them, for people and tests to look at (`GET /__mock/requests`, `world.listRequests()`). It shows
+// nothing secret by construction: headers and the query never reach it, and a body is shown only as
+// journal-body.ts redacts and bounds it (decisions/044). Until an entry is first read it holds the
+// body's text as received, in memory only, never shown, no longer than the shown form may be
+// (decisions/051).
+import {
+  JOURNAL_BODY_MAX_LENGTH,
+  JOURNAL_METHOD_MAX_LENGTH,
+  JOURNAL_PATH_MAX_LENGTH,
+} from "../../src/generated/limits.js";
 import type { components, operations } from "../../src/generated/mock-control.js";
 import { createBoundedLog } from "./bounded-log.js";
 import { containsJson, type JournalBody, journalBody } from "./journal-body.js";
@@ -38,7 +44,20 @@ export interface JournalRecord {
   body: string | null;
 }
 
-type KeptRecord = Omit<JournalRecord, "body"> & JournalBody;
+/**
+ * An entry as kept: its body as the journal shows it, or until first read, the text as received
+ * when that is short enough to hold (the form shown is made from it once, when it is read).
+ */
+type KeptRecord = Omit<JournalRecord, "body"> & { text: string | null; shown: JournalBody | undefined };
+
+/** The body as the journal shows it, made from the text the first time it is asked for. */
+function shownBody(record: KeptRecord): JournalBody {
+  if (record.shown === undefined) {
+    record.shown = journalBody(record.text);
+    record.text = null;
+  }
+  return record.shown;
+}
 
 /** How many requests the journal keeps; past it the oldest is dropped (and counted). */
 export const REQUEST_JOURNAL_CAPACITY = 500;
@@ -73,8 +92,11 @@ export function createRequestJournal(
       if (entry.path.length > JOURNAL_PATH_MAX_LENGTH) {
         entry.path = `${entry.path.slice(0, JOURNAL_PATH_MAX_LENGTH - 1)}…`;
       }
+      // The redacted form is made when the entry is first read, not on every request (decisions/051),
+      // from a text no longer than the form may be: the bound on what the journal holds stays the
+      // one decisions/044 sets. A longer text is read at once and kept only in that form.
+      const text = entry.body !== null && entry.body.length <= JOURNAL_BODY_MAX_LENGTH ? entry.body : null;
       // One object literal of one shape (a rest and two spreads cost about 2 µs on every request).
-      const { body, bodyCut } = journalBody(entry.body);
       log.push({
         atMs: entry.atMs,
         api: entry.api,
@@ -84,8 +106,8 @@ export function createRequestJournal(
         status: entry.status,
         durationMs: entry.durationMs,
         caller: entry.caller,
-        body,
-        bodyCut,
+        text,
+        shown: text === null ? journalBody(entry.body) : undefined,
       });
       for (const listener of listeners) listener();
     },
@@ -95,7 +117,8 @@ export function createRequestJournal(
       for (const record of log.items()) {
         if (operation !== undefined && record.operationId !== operation) continue;
         if (status !== undefined && record.status !== status) continue;
-        if (body !== undefined && (record.bodyCut || !containsJson(record.body, body))) continue;
+        const shown = shownBody(record);
+        if (body !== undefined && (shown.bodyCut || !containsJson(shown.body, body))) continue;
         entries.push({
           at: formatInstant(record.atMs),
           api: record.api,
@@ -105,8 +128,8 @@ export function createRequestJournal(
           status: record.status,
           durationMs: record.durationMs,
           caller: record.caller === null ? null : { ...record.caller },
-          body: structuredClone(record.body),
-          bodyCut: record.bodyCut,
+          body: structuredClone(shown.body),
+          bodyCut: shown.bodyCut,
         });
       }
       return { capacity, dropped: log.dropped, entries };

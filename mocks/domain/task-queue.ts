@@ -13,13 +13,15 @@ interface Entry {
 
 const earlier = (a: QueuedTask, b: QueuedTask) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
 
-// Cancelled entries stay in the heap until they surface; past this many, and once they outnumber
-// the live ones, the heap is rebuilt without them so memory stays proportional to live tasks.
+// Cancelled entries stay queued until they surface; past this many, and once they outnumber the
+// live ones, the queue is rebuilt without them so memory stays proportional to live tasks.
 const COMPACT_AFTER = 64;
 
 /**
- * The clock's pending tasks as a binary min-heap on (at, seq): scheduling, cancelling and taking
- * the earliest cost O(log n), so a server with thousands of running rebuilds stays fast.
+ * The clock's pending tasks in (at, seq) order. Most tasks arrive in that order already (every
+ * rebuild completes the same delay after its submission), so those wait in a plain list, taken from
+ * its front in O(1); a task due before the list's last one goes into a binary min-heap (O(log n)).
+ * The earliest task is the earlier of the list's front and the heap's top.
  */
 export interface TaskQueue {
   /** How many tasks are queued (neither taken nor cancelled). */
@@ -35,6 +37,9 @@ export interface TaskQueue {
 
 export function createTaskQueue(): TaskQueue {
   let heap: Entry[] = [];
+  /** In (at, seq) order from `head` on; entries before `head` are gone. */
+  let list: Entry[] = [];
+  let head = 0;
   let live = 0;
 
   const up = (index: number): void => {
@@ -75,13 +80,36 @@ export function createTaskQueue(): TaskQueue {
     }
   };
 
-  const dropTaken = (): void => {
-    while (heap.length > 0 && !heap[0]?.queued) removeTop();
+  /** Drops the list's front; the gone prefix is cut off once it outweighs the rest (amortised O(1)). */
+  const advance = (): void => {
+    head++;
+    if (head === list.length) {
+      list = [];
+      head = 0;
+    } else if (head > COMPACT_AFTER && head * 2 > list.length) {
+      list = list.slice(head);
+      head = 0;
+    }
   };
 
+  const stored = (): number => heap.length + list.length - head;
+
   const compact = (): void => {
+    list = list.slice(head).filter((entry) => entry.queued);
+    head = 0;
     heap = heap.filter((entry) => entry.queued);
     for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
+  };
+
+  /** The earliest entry still queued, with the taken and cancelled ones before it dropped. */
+  const first = (): Entry | undefined => {
+    while (heap.length > 0 && !heap[0]?.queued) removeTop();
+    while (head < list.length && !list[head]?.queued) advance();
+    const top = heap[0];
+    const front = list[head];
+    if (!top) return front;
+    if (!front) return top;
+    return earlier(front.task, top.task) ? front : top;
   };
 
   return {
@@ -90,32 +118,39 @@ export function createTaskQueue(): TaskQueue {
     },
     push(task) {
       const entry: Entry = { task, queued: true };
-      heap.push(entry);
-      up(heap.length - 1);
+      const last = list[list.length - 1];
+      if (head === list.length || (last !== undefined && !earlier(task, last.task))) {
+        list.push(entry);
+      } else {
+        heap.push(entry);
+        up(heap.length - 1);
+      }
       live++;
       return () => {
         if (!entry.queued) return;
         entry.queued = false;
         live--;
-        if (heap.length > COMPACT_AFTER && live * 2 < heap.length) compact();
+        if (stored() > COMPACT_AFTER && live * 2 < stored()) compact();
       };
     },
     peek() {
-      dropTaken();
-      return heap[0]?.task;
+      return first()?.task;
     },
     take() {
-      dropTaken();
-      const top = heap[0];
-      if (!top) return undefined;
-      top.queued = false;
+      const entry = first();
+      if (!entry) return undefined;
+      entry.queued = false;
       live--;
-      removeTop();
-      return top.task;
+      if (entry === list[head]) advance();
+      else removeTop();
+      return entry.task;
     },
     clear() {
       for (const entry of heap) entry.queued = false;
+      for (let i = head; i < list.length; i++) (list[i] as Entry).queued = false;
       heap = [];
+      list = [];
+      head = 0;
       live = 0;
     },
   };

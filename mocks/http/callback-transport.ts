@@ -1,5 +1,6 @@
 import { operations } from "../../src/generated/mock-control-validators.js";
 import type { CallbackTransport } from "../domain/rebuild/index.js";
+import { remembered } from "../domain/remembered.js";
 import { readPathParameters } from "../domain/validation/parameters.js";
 
 /** The service gives a receiver this long to answer (contract-decisions: "within 10 s"). */
@@ -7,6 +8,13 @@ export const CALLBACK_TIMEOUT_MS = 10_000;
 
 const SINK_PATH = /^\/__mock\/webhook-sink\/([^/]*)$/;
 const sinkParameters = operations.receiveSinkCallback.path;
+
+/** Where a webhook URL points: the world's own sink (for a partner id that can exist, or not), elsewhere, or nowhere. */
+type Target =
+  | { kind: "invalid" }
+  | { kind: "sink"; partnerId: number }
+  | { kind: "no sink" }
+  | { kind: "remote" };
 
 /**
  * A world's default way of sending callbacks: to its own built-in sink in-process (so it works the
@@ -27,21 +35,32 @@ export function createCallbackTransport({
     throw new RangeError(`callbackTimeoutMs must be a positive number of ms, got ${timeoutMs}`);
   }
   const own = new URL(origin).origin;
-  return async ({ url, headers, body }) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return { error: "invalid webhook URL" };
-    }
-    const sinkPath = target.origin === own ? SINK_PATH.exec(target.pathname) : null;
-    if (sinkPath) {
+  // Where a webhook URL points, remembered: a partner's callbacks all go to the same few URLs, and
+  // a busy mock's rebuilds complete by the thousand (decisions/051).
+  const targetOf = remembered(
+    (url: string): Target => {
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        return { kind: "invalid" };
+      }
+      const sinkPath = target.origin === own ? SINK_PATH.exec(target.pathname) : null;
+      if (!sinkPath) return { kind: "remote" };
       // What the sink route answers: 200 for any partner id that can exist, 404 otherwise.
       const path =
         sinkParameters &&
         readPathParameters<{ partnerId: number }>(sinkParameters, { partnerId: sinkPath[1] ?? "" });
-      if (!path) return { status: 404 };
-      sink(path.partnerId, headers, body);
+      return path ? { kind: "sink", partnerId: path.partnerId } : { kind: "no sink" };
+    },
+    { capacity: 64, longestKey: 2048 },
+  );
+  return async ({ url, headers, body }) => {
+    const target = targetOf(url);
+    if (target.kind === "invalid") return { error: "invalid webhook URL" };
+    if (target.kind === "no sink") return { status: 404 };
+    if (target.kind === "sink") {
+      sink(target.partnerId, headers, body);
       return { status: 200 };
     }
     try {

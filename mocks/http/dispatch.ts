@@ -151,6 +151,7 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
       origin: base.origin,
       prefix,
       scopePath: prefix + api.scope,
+      scopeBelow: `${prefix + api.scope}/`,
       router: compileRoutes(routes),
     };
   });
@@ -169,10 +170,11 @@ export function createDispatcher<World>(options: DispatcherOptions<World>): Disp
 
   const mountAt = (url: URL) => {
     const path = url.pathname;
+    const origin = url.origin;
     return mounted.find(
       (m) =>
-        m.origin === url.origin &&
-        (path === m.scopePath || path.startsWith(`${m.scopePath}/`)) &&
+        m.origin === origin &&
+        (path === m.scopePath || path.startsWith(m.scopeBelow)) &&
         (m.scopePath !== "" || path !== "/"),
     );
   };

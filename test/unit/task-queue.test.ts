@@ -55,6 +55,54 @@ describe("TaskQueue", () => {
   });
 });
 
+describe("TaskQueue with tasks mostly in time order (each rebuild's completion)", () => {
+  it("takes them in (at, seq) order like a sorted list, through many pushes, cancels and takes", () => {
+    // Steps forward in time (the list), now and then one due earlier (the heap); enough of them,
+    // and of cancels, that the list's front is cut off and the queue rebuilt.
+    const step = fc.oneof(
+      {
+        weight: 8,
+        arbitrary: fc.record({ kind: fc.constant("push" as const), by: fc.integer({ min: 0, max: 3 }) }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({ kind: fc.constant("push" as const), by: fc.integer({ min: -30, max: -1 }) }),
+      },
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant("cancel" as const), pick: fc.nat() }) },
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant("take" as const) }) },
+    );
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 200, maxLength: 1200 }), (steps) => {
+        const queue = createTaskQueue();
+        let model: QueuedTask[] = [];
+        const cancels: Array<{ task: QueuedTask; cancel: () => void }> = [];
+        let seq = 0;
+        let at = 100;
+        const sorted = () => [...model].sort((a, b) => a.at - b.at || a.seq - b.seq);
+        for (const s of steps) {
+          if (s.kind === "push") {
+            at = Math.max(0, at + s.by);
+            const task: QueuedTask = { at, seq: seq++, run: () => {} };
+            cancels.push({ task, cancel: queue.push(task) });
+            model.push(task);
+          } else if (s.kind === "cancel" && cancels.length > 0) {
+            const { task, cancel } = cancels[s.pick % cancels.length] as (typeof cancels)[number];
+            cancel();
+            model = model.filter((t) => t !== task);
+          } else if (s.kind === "take") {
+            const expected = sorted()[0];
+            expect(queue.take()).toBe(expected);
+            model = model.filter((t) => t !== expected);
+          }
+          expect(queue.size).toBe(model.length);
+          expect(queue.peek()).toBe(sorted()[0]);
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
 describe("clock wake-up with many tasks", () => {
   it("keeps one timer for the earliest task and re-arms only when that changes", () => {
     const armed: Array<{ delay: number }> = [];

@@ -44,17 +44,19 @@ export function createCompletion({
     entry.cancelCompletion?.();
     entry.cancelCompletion = undefined;
     entry.completesAt = undefined;
-    const base = { ...entry.record, completedAt: formatTimestamp(clock.now()) };
-    const finished: RebuildRecord & { status: "success" | "failed" } =
-      outcome.status === "success"
-        ? { ...base, status: "success", previewUrl: previewUrlOf(base.projectId) }
-        : {
-            ...base,
-            status: "failed",
-            ...(outcome.errorCode === null ? {} : { errorCode: outcome.errorCode }),
-            ...(outcome.errorMessage === null ? {} : { errorMessage: outcome.errorMessage }),
-          };
-    entry.record = finished;
+    // Changed in place, not copied: every reader gets a copy of it (a view, a snapshot, structuredClone),
+    // and a completion is on the hot path of a busy mock. New fields follow the existing ones, in
+    // this order, as a copy with them appended would have them.
+    const finished = entry.record as RebuildRecord & { status: "success" | "failed" };
+    finished.completedAt = formatTimestamp(clock.now());
+    if (outcome.status === "success") {
+      finished.status = "success";
+      finished.previewUrl = previewUrlOf(finished.projectId);
+    } else {
+      finished.status = "failed";
+      if (outcome.errorCode !== null) finished.errorCode = outcome.errorCode;
+      if (outcome.errorMessage !== null) finished.errorMessage = outcome.errorMessage;
+    }
     return deliverer.deliver(finished.partnerId, callbackPayload(finished));
   };
 

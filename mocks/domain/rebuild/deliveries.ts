@@ -16,6 +16,9 @@ const RETRY_DELAYS_MS: readonly number[] = webhooks.partnerProjectRebuildComplet
 /** The delivery log keeps this many most recent attempts; older ones are dropped and counted. */
 export const DELIVERY_LOG_LIMIT = 1000;
 
+// A running attempt cannot be cancelled; a reset makes it record nothing instead (`generation`).
+const NOTHING_TO_CANCEL = () => undefined;
+
 /** A partner's webhook as configured at the moment of an attempt. */
 interface WebhookTarget {
   url: string | null;
@@ -83,7 +86,7 @@ export function createDeliverer({ clock, transport, webhookOf }: DelivererOption
     const startedAt = clock.now();
     const elapsed = clock.stopwatch();
     const running: PendingAttempt = { partnerId, payload, attempt: number, dueAt: startedAt };
-    pending.set(running, () => undefined);
+    pending.set(running, NOTHING_TO_CANCEL);
     const { url, apiKey } = webhookOf(partnerId);
     // Nothing is sent without both a URL and a key; the record still shows the headers it would have.
     const configured = url !== null && apiKey !== null;
@@ -137,7 +140,8 @@ async function post(
   body: string,
 ): Promise<number | null> {
   try {
-    const result = await transport({ url, headers: { ...headers }, body });
+    // A copy the transport may keep or change; Object.assign, as a spread costs more (decisions/026).
+    const result = await transport({ url, headers: Object.assign({}, headers), body });
     return "status" in result ? result.status : null;
   } catch {
     return null;

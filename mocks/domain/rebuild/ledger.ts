@@ -25,21 +25,27 @@ export interface RebuildLedger {
 
 export function createRebuildLedger(): RebuildLedger {
   const byRequest = new Map<string, RebuildEntry>();
-  const byUrl = new Map<string, RebuildEntry>();
+  // By partner, then by normalised URL: no key string is made (and kept) for every rebuild.
+  const byUrl = new Map<number, Map<string, RebuildEntry>>();
   const byProject = new Map<string, RebuildEntry>();
   return {
     add(entry) {
       const { record } = entry;
       byRequest.set(record.requestId, entry);
       byProject.set(record.projectId, entry);
-      byUrl.set(urlKey(record.partnerId, record.normalizedSourceUrl), entry);
+      let urls = byUrl.get(record.partnerId);
+      if (!urls) {
+        urls = new Map();
+        byUrl.set(record.partnerId, urls);
+      }
+      urls.set(record.normalizedSourceUrl, entry);
     },
     find(requestId) {
       const entry = byRequest.get(requestId);
       if (!entry) throw new DomainError("NOT_FOUND", `No rebuild request ${requestId}`);
       return entry;
     },
-    forUrl: (partnerId, normalizedUrl) => byUrl.get(urlKey(partnerId, normalizedUrl)),
+    forUrl: (partnerId, normalizedUrl) => byUrl.get(partnerId)?.get(normalizedUrl),
     forProject: (projectId) => byProject.get(projectId),
     entries: () => byRequest.values(),
     clear() {
@@ -49,8 +55,4 @@ export function createRebuildLedger(): RebuildLedger {
       byProject.clear();
     },
   };
-}
-
-function urlKey(partnerId: number, normalizedUrl: string): string {
-  return `${partnerId} ${normalizedUrl}`;
 }

@@ -58,6 +58,7 @@ const RESERVED_SUFFIXES = [
   "onion",
   "alt",
 ] as const;
+const DOTTED_SUFFIXES = RESERVED_SUFFIXES.map((suffix) => `.${suffix}`);
 
 // Characters that cannot appear in a host name given on its own (they would end the host in a URL).
 const NOT_IN_HOST = /[\s/?#@\\[\]%]/;
@@ -138,7 +139,9 @@ function domainRejection(host: string): string | undefined {
   if (labels.some((label) => label === "")) return "is not a valid host name (empty label)";
   if (name === "localhost" || name.endsWith(".localhost")) return "is a localhost name";
   if (labels.length === 1) return "is a single-label name, not a public domain";
-  const suffix = RESERVED_SUFFIXES.find((s) => name === s || name.endsWith(`.${s}`));
-  if (suffix !== undefined) return `ends in the reserved name .${suffix}`;
+  const index = RESERVED_SUFFIXES.findIndex(
+    (s, i) => name === s || name.endsWith(DOTTED_SUFFIXES[i] as string),
+  );
+  if (index >= 0) return `ends in the reserved name ${DOTTED_SUFFIXES[index]}`;
   return undefined;
 }

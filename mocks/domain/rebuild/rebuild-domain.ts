@@ -128,9 +128,9 @@ export function createRebuildDomain(options: RebuildDomainOptions): RebuildDomai
     upsertPartner: (id, fields) => partners.upsert(id, fields),
     rotateKey: (id) => partners.rotateKey(id),
     sinkReceive(partnerId, headers, text) {
-      const lowerCased = Object.fromEntries(
-        Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
-      );
+      // A loop, not entries/map/fromEntries: the sink receives every completion's callback.
+      const lowerCased: Record<string, string> = {};
+      for (const name of Object.keys(headers)) lowerCased[name.toLowerCase()] = headers[name] as string;
       sink.receive(partnerId, { headers: lowerCased, text, at: formatTimestamp(clock.now()) });
     },
     sinkList: (partnerId) => sink.list(partnerId),

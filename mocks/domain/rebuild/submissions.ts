@@ -7,6 +7,7 @@ import type { OperationInputs } from "../../../src/generated/rebuild-validators.
 import type { Clock } from "../clock.js";
 import { DomainError, validationFailed } from "../errors.js";
 import { type Random, randomGuid } from "../random.js";
+import { remembered } from "../remembered.js";
 import { formatTimestamp } from "../timestamp.js";
 import { previewUrlOf } from "./callback-payload.js";
 import type { Completion } from "./completion.js";
@@ -55,6 +56,9 @@ const PARTNER_ID_HEADER = /^[1-9][0-9]*$/;
 // Compared against when the partner is unknown, so the answer takes as long as for a wrong key.
 const NO_PARTNER_KEY = new Uint8Array([0]);
 const utf8 = new TextEncoder();
+// A partner's key as bytes, remembered (decisions/036's memo): every request compares against it.
+// Keyed by the key itself, so a rotated or changed key is never compared in an old form.
+const keyBytes = remembered((key: string) => utf8.encode(key), { capacity: 64, longestKey: 1024 });
 
 export function createSubmissions({
   clock,
@@ -97,7 +101,7 @@ export function createSubmissions({
       }
       const id = Number(partnerIdHeader);
       const settings = Number.isSafeInteger(id) ? partners.get(id) : undefined;
-      const expected = settings ? utf8.encode(settings.apiKey) : NO_PARTNER_KEY;
+      const expected = settings ? keyBytes(settings.apiKey) : NO_PARTNER_KEY;
       const matches = timingSafeEqual(expected, utf8.encode(apiKeyHeader));
       if (!settings || !matches) throw new DomainError("UNAUTHORIZED", "Unknown partner or invalid API key");
       return { id };

@@ -138,7 +138,7 @@ export function createWebhookSink(limits: SinkLimits = SINK_LIMITS): WebhookSink
 
 function sizeOf(entry: StoredSinkEntry): number {
   let size = entry.text?.length ?? 0;
-  for (const [name, value] of Object.entries(entry.headers)) size += name.length + value.length;
+  for (const name of Object.keys(entry.headers)) size += name.length + (entry.headers[name]?.length ?? 0);
   return size;
 }
 
