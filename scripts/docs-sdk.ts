@@ -18,6 +18,9 @@ export async function buildSdkDocs(outDir: string): Promise<string> {
     readme: "none",
     excludePrivate: true,
     excludeInternal: true,
+    // No source links: the package names no repository (decisions/046), and TypeDoc's guess from a
+    // checkout's git remote warns (failing the build) where there is none or it is a local path.
+    disableSources: true,
     validation: { notExported: true, invalidLink: true, notDocumented: true },
     requiredToBeDocumented: [
       "Class",
