@@ -1,13 +1,23 @@
-import { responseHeaders as dashboardHeaders } from "../../src/generated/dashboard-operations.js";
-import { responseHeaders as rebuildHeaders } from "../../src/generated/rebuild-operations.js";
+import {
+  responseHeaders as dashboardHeaders,
+  requestHeaders as dashboardRequestHeaders,
+} from "../../src/generated/dashboard-operations.js";
+import {
+  responseHeaders as rebuildHeaders,
+  requestHeaders as rebuildRequestHeaders,
+} from "../../src/generated/rebuild-operations.js";
 import { DomainError, validationFailed } from "../domain/errors.js";
 import type { MockRequest, MockResponse } from "../routes/types.js";
 import type { Dispatcher, ObservedRequest } from "./dispatch.js";
 import type { EdgePolicy } from "./edge-policy.js";
 import { errorResponse } from "./error-response.js";
 
-/** The request headers the APIs read; a preflight allows them (and any others the page asks for). */
-const ALLOWED_HEADERS = ["Authorization", "Content-Type", "X-Partner-Id", "X-API-Key"];
+/**
+ * The request headers the two APIs read, as their documents state them (each security scheme's
+ * header, header parameters, Content-Type of a body); a preflight allows them (and any others the
+ * page asks for).
+ */
+const ALLOWED_HEADERS = [...new Set([...dashboardRequestHeaders, ...rebuildRequestHeaders])];
 /**
  * The response headers a page needs to read, every one the two APIs' documents document (the
  * callback's X-API-Key is a request's); every other is hidden from it by CORS.

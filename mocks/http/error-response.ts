@@ -1,7 +1,16 @@
-import { errorStatuses as dashboardErrors } from "../../src/generated/dashboard-operations.js";
+import {
+  carriedHeaders as dashboardCarried,
+  errorStatuses as dashboardErrors,
+} from "../../src/generated/dashboard-operations.js";
 import { documentedFailures } from "../../src/generated/documented-failures.js";
-import { errorStatuses as controlErrors } from "../../src/generated/mock-control-operations.js";
-import { errorStatuses as rebuildErrors } from "../../src/generated/rebuild-operations.js";
+import {
+  carriedHeaders as controlCarried,
+  errorStatuses as controlErrors,
+} from "../../src/generated/mock-control-operations.js";
+import {
+  carriedHeaders as rebuildCarried,
+  errorStatuses as rebuildErrors,
+} from "../../src/generated/rebuild-operations.js";
 import { DomainError, type DomainErrorCode } from "../domain/errors.js";
 import type { MockResponse } from "../routes/types.js";
 
@@ -16,6 +25,12 @@ const STATUS: Readonly<Record<DomainErrorCode, number>> = {
   ...controlErrors,
 };
 
+/**
+ * The header carrying each value an error answer adds (`x-carries`): one header per value in every
+ * document (the generator fails otherwise).
+ */
+const CARRIED = { ...dashboardCarried, ...rebuildCarried, ...controlCarried };
+
 /** The contract's error envelope. */
 function envelope(message: string, code: string): { message: string; error: { code: string } } {
   return { message, error: { code } };
@@ -28,7 +43,7 @@ function envelope(message: string, code: string): { message: string; error: { co
 export function injectedFaultResponse(): MockResponse {
   return {
     status: 503,
-    headers: { "retry-after": "0" },
+    headers: { [CARRIED["retry-after"]]: "0" },
     body: envelope("Injected fault: service unavailable", "INTERNAL"),
   };
 }
@@ -60,8 +75,8 @@ export function errorResponse(error: unknown, headers: Record<string, string> = 
   }
   const { fieldErrors, retryAfterSeconds, allow } = error.details;
   const out: Record<string, string> = Object.assign({}, headers);
-  if (retryAfterSeconds !== undefined) out["retry-after"] = String(retryAfterSeconds);
-  if (allow) out.allow = allow.join(", ");
+  if (retryAfterSeconds !== undefined) out[CARRIED["retry-after"]] = String(retryAfterSeconds);
+  if (allow) out[CARRIED["allowed-methods"]] = allow.join(", ");
   const body: Record<string, unknown> = envelope(error.message, error.code);
   if (fieldErrors) body.errors = fieldErrors.map(({ type, path, message }) => ({ type, path, message }));
   return { status: STATUS[error.code], headers: out, body };

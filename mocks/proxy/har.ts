@@ -6,6 +6,12 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { redact, redactHeaders, secretForms } from "../../src/core/redact.js";
 import { VERSION } from "../../src/core/version.js";
+import { CREDENTIAL_HEADERS, REBUILD_PARTNER_ID_HEADER } from "../../src/generated/headers.js";
+
+/** The headers whose values are secrets: every security scheme's but the partner id (an identifier). */
+const SECRET_HEADERS: readonly string[] = CREDENTIAL_HEADERS.filter(
+  (name) => name !== REBUILD_PARTNER_ID_HEADER,
+);
 
 /** One exchange as the proxy saw it: the request it forwarded and the answer it passed on. */
 export interface HarExchange {
@@ -25,8 +31,9 @@ export interface HarExchange {
 }
 
 /**
- * The secrets of a run, learnt from its traffic: credentials the client sent (`Authorization`,
- * `X-API-Key`: the rebuild API key or a webhook key) and every string field `token` of a JSON body
+ * The secrets of a run, learnt from its traffic: credentials the client sent (the headers of the
+ * contract's security schemes: a Bearer token, the rebuild API key or a webhook key; an HTTP
+ * credential both whole and without its auth-scheme) and every string field `token` of a JSON body
  * (what a token creation answers). Each is replaced in every form a server could echo it.
  */
 export class Secrets {
@@ -37,8 +44,11 @@ export class Secrets {
   learn(exchange: HarExchange, requestJson: unknown, responseJson: unknown): void {
     for (const [name, value] of exchange.requestHeaders) {
       const header = name.toLowerCase();
-      if (header === "authorization") this.#add(value.replace(/^\s*\S+\s+/, ""));
-      if (header === "authorization" || header === "x-api-key") this.#add(value.trim());
+      if (!SECRET_HEADERS.includes(header)) continue;
+      this.#add(value.trim());
+      // `Bearer <token>` (RFC 9110 §11.4): the token alone too. A key without a space adds nothing.
+      const credentials = value.replace(/^\s*\S+\s+/, "");
+      if (credentials !== value) this.#add(credentials);
     }
     for (const body of [requestJson, responseJson]) for (const token of tokensIn(body, 0)) this.#add(token);
   }

@@ -1,5 +1,5 @@
 import type { operations } from "../../src/generated/dashboard.js";
-import { operations as registry } from "../../src/generated/dashboard-operations.js";
+import { credentialHeaders, operations as registry } from "../../src/generated/dashboard-operations.js";
 import {
   type OperationInputs,
   routes,
@@ -14,27 +14,22 @@ interface DashboardContext {
   principal: Principal;
 }
 
-/**
- * The dashboard's 401 challenge (RFC 6750): the realm, plus `error="invalid_token"` when a token
- * was sent but is not valid (none when the request carried no credentials).
- */
-function bearerChallenge(authorization: string | null): string {
-  return authorization === null
-    ? 'Bearer realm="dashboard"'
-    : 'Bearer realm="dashboard", error="invalid_token"';
-}
-
 /** Every dashboard operation authenticates (401) and authorizes (403) before it reads anything else. */
 const guard: ApiGuard<WorldCore, DashboardContext, DashboardOperation> = (
   { world, req, operationId, identify },
   next,
 ) => {
-  const authorization = req.headers.get("authorization");
+  const authorization = req.headers.get(credentialHeaders.bearerAuth);
   let principal: Principal;
   try {
     principal = world.dashboard.authenticate(authorization);
   } catch (failure) {
-    throw challenged(failure, { "www-authenticate": bearerChallenge(authorization) });
+    // The contract's challenge (RFC 6750): the one for a request without credentials, or the one
+    // saying the token sent is not valid.
+    const { challenges } = registry[operationId];
+    throw challenged(failure, {
+      "www-authenticate": authorization === null ? challenges.missing : challenges.invalid,
+    });
   }
   identify({ tokenId: principal.tokenId });
   world.dashboard.authorize(principal, operationId);

@@ -1,5 +1,9 @@
 import type { operations } from "../../src/generated/rebuild.js";
-import { rateLimitHeaders, operations as registry } from "../../src/generated/rebuild-operations.js";
+import {
+  credentialHeaders,
+  rateLimitHeaders,
+  operations as registry,
+} from "../../src/generated/rebuild-operations.js";
 import {
   type OperationInputs,
   routes,
@@ -34,7 +38,10 @@ const guard: ApiGuard<WorldCore, RebuildContext, keyof typeof registry> = (
   const domain = world.rebuild;
   let partner: AuthenticatedPartner;
   try {
-    partner = domain.authenticate(req.headers.get("x-partner-id"), req.headers.get("x-api-key"));
+    partner = domain.authenticate(
+      req.headers.get(credentialHeaders.partnerId),
+      req.headers.get(credentialHeaders.apiKey),
+    );
   } catch (failure) {
     // The contract's challenge: its own scheme, naming the two headers every request carries.
     throw challenged(failure, { "www-authenticate": registry[operationId].challenge });

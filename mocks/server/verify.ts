@@ -6,8 +6,14 @@ import { access, constants, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../../src/core/options.js";
 import { errorCode, redact, secretForms } from "../../src/core/redact.js";
-import { bodyLimit as dashboardBodyLimit } from "../../src/generated/dashboard-operations.js";
-import { bodyLimit as rebuildBodyLimit } from "../../src/generated/rebuild-operations.js";
+import {
+  bodyLimit as dashboardBodyLimit,
+  credentialHeaders as dashboardCredentials,
+} from "../../src/generated/dashboard-operations.js";
+import {
+  bodyLimit as rebuildBodyLimit,
+  credentialHeaders as rebuildCredentials,
+} from "../../src/generated/rebuild-operations.js";
 import { type AssumptionReport, createAssumptionRecorder, type Exchange } from "../assumptions/recorder.js";
 import type { ContractDocument } from "../assumptions/report.js";
 import { isNode } from "../assumptions/schema-walk.js";
@@ -300,11 +306,13 @@ function credentialHeaders(plan: VerifyPlan, probe: Probe, unique: string): Reco
   if (probe.auth === "none") return {};
   const wrong = probe.auth === "wrong";
   if (probe.document === "dashboard") {
-    return { authorization: `Bearer ${wrong ? `verify-unknown-${unique}` : (plan.dashboard?.token ?? "")}` };
+    return {
+      [dashboardCredentials.bearerAuth]: `Bearer ${wrong ? `verify-unknown-${unique}` : (plan.dashboard?.token ?? "")}`,
+    };
   }
   return {
-    "x-partner-id": plan.rebuild?.partnerId ?? "",
-    "x-api-key": wrong ? `verify-unknown-${unique}` : (plan.rebuild?.apiKey ?? ""),
+    [rebuildCredentials.partnerId]: plan.rebuild?.partnerId ?? "",
+    [rebuildCredentials.apiKey]: wrong ? `verify-unknown-${unique}` : (plan.rebuild?.apiKey ?? ""),
   };
 }
 

@@ -1,3 +1,5 @@
+import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from "../generated/headers.js";
+
 /**
  * The longest wait a server can ask for (24 hours). Longer ones, absurd ones included
  * (`Retry-After: 99999999999999999999`), are read as this, so no wait and no `resetAt` can overflow.
@@ -21,14 +23,15 @@ function number(headers: Headers, name: string): number | undefined {
  * above 24 hours is 24 hours.
  */
 export function retryAfterMs(headers: Headers, status: number, now: number): number | undefined {
-  const date = headers.get("retry-after")?.trim() ?? "";
+  const date = headers.get(RETRY_AFTER_HEADER)?.trim() ?? "";
   // Date.parse reads far more than HTTP-dates ("-5" is a year); every HTTP-date ends in GMT.
   const at = Date.parse(/GMT$/.test(date) ? date : "");
   const seconds =
-    number(headers, "retry-after") ??
+    number(headers, RETRY_AFTER_HEADER) ??
     (Number.isNaN(at)
       ? status === 429
-        ? number(headers, "ratelimit-reset")
+        ? // The third is the window's reset (the generator's order: limit, remaining, reset).
+          number(headers, RATE_LIMIT_HEADERS[2])
         : undefined
       : (at - now) / 1000);
   return seconds === undefined ? undefined : clamp(seconds * 1000);
@@ -46,9 +49,7 @@ export interface RateLimitBudget {
 
 /** The budget `headers` announce, or undefined unless all three headers are non-negative numbers. */
 export function readBudget(headers: Headers, now: number): RateLimitBudget | undefined {
-  const [limit, remaining, reset] = ["limit", "remaining", "reset"].map((name) =>
-    number(headers, `ratelimit-${name}`),
-  );
+  const [limit, remaining, reset] = RATE_LIMIT_HEADERS.map((name) => number(headers, name));
   return limit === undefined || remaining === undefined || reset === undefined
     ? undefined
     : { limit, remaining, resetAt: new Date(now + clamp(reset * 1000)) };

@@ -1,3 +1,5 @@
+import { CREDENTIAL_HEADERS } from "../generated/headers.js";
+
 /** What a redacted secret is replaced with, in log lines, error messages and headers. */
 const REDACTED = "[REDACTED]";
 
@@ -79,21 +81,22 @@ export function secretForms(secrets: readonly string[]): string[] {
   );
 }
 
-const SENSITIVE_HEADERS = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"];
-
 /**
- * Header values safe to show: values of sensitive headers (and of `extraNames`, compared
- * case-insensitively) replaced whole, secrets redacted from the rest.
+ * Every security scheme's header (the contract's: the clients' credentials are sent in these) and
+ * HTTP's own credential headers, lower case as `Headers` gives names.
  */
-export function redactHeaders(
-  headers: Headers,
-  secrets: readonly string[],
-  extraNames: readonly string[] = [],
-): Headers {
-  const hidden = [...SENSITIVE_HEADERS, ...extraNames.map((name) => name.toLowerCase())];
+const SENSITIVE_HEADERS: readonly string[] = [
+  ...CREDENTIAL_HEADERS,
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+];
+
+/** Header values safe to show: values of sensitive headers replaced whole, secrets redacted from the rest. */
+export function redactHeaders(headers: Headers, secrets: readonly string[]): Headers {
   const out = new Headers();
   headers.forEach((value, name) => {
-    out.set(name, hidden.includes(name) ? REDACTED : redact(value, secrets));
+    out.set(name, SENSITIVE_HEADERS.includes(name) ? REDACTED : redact(value, secrets));
   });
   return out;
 }

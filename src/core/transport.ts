@@ -58,7 +58,10 @@ export interface TransportOptions extends CommonClientOptions {
    * carries a secret.
    */
   readonly baseUrl: string;
-  /** Credentials, sent on every request; neither the `headers` option nor a middleware can replace them. */
+  /**
+   * Credentials, sent on every request; neither the `headers` option nor a middleware can replace
+   * them. Their names are the contract's security schemes' headers, which logs show redacted whole.
+   */
   readonly authHeaders: Readonly<Record<string, string>>;
   /**
    * Values redacted, in every form a server could echo them (`secretForms`), from every log line,
@@ -230,9 +233,7 @@ export function createTransport<Paths extends {}>(
         logger.debug(
           redact(`${labelOf(request)} attempt ${number}: ${outcome} in ${now() - started} ms`, secrets),
           {
-            headers: Object.fromEntries(
-              redactHeaders(init.headers as Headers, secrets, Object.keys(authHeaders)),
-            ),
+            headers: Object.fromEntries(redactHeaders(init.headers as Headers, secrets)),
           },
         ));
     let response: Response;

@@ -27,9 +27,26 @@ export const responseHeaders: readonly string[] = [
   "Allow"
 ];
 
+/** The header each security scheme is sent in, as the document spells it (an http scheme's: Authorization). */
+export const credentialHeaders = {
+  "bearerAuth": "Authorization"
+} as const;
+
+/** The request headers the operations read: their schemes' credentials, header parameters, Content-Type of a body. */
+export const requestHeaders: readonly string[] = [
+  "Authorization",
+  "Content-Type"
+];
+
+/** The header (lower case) carrying each value an error answer adds (`x-carries` on the header). */
+export const carriedHeaders = {
+  "allowed-methods": "allow"
+} as const;
+
 /**
  * Each operation by operationId: method, path template, success statuses, the status of each error
- * code it can answer, the largest body it reads, and the 401 challenge when the document states one.
+ * code it can answer, the largest body it reads, and the 401 challenge when the document states one
+ * (`challenge`: its only value; `challenges`: the value for each case, from `x-challenges`).
  */
 export const operations = {
   "listServers": {
@@ -49,7 +66,11 @@ export const operations = {
       "UNSUPPORTED_MEDIA_TYPE": 415,
       "INTERNAL": 500
     },
-    "bodyLimit": 1048576
+    "bodyLimit": 1048576,
+    "challenges": {
+      "missing": "Bearer realm=\"dashboard\"",
+      "invalid": "Bearer realm=\"dashboard\", error=\"invalid_token\""
+    }
   },
   "connectServers": {
     "operationId": "connectServers",
@@ -68,7 +89,11 @@ export const operations = {
       "METHOD_NOT_ALLOWED": 405,
       "INTERNAL": 500
     },
-    "bodyLimit": 1048576
+    "bodyLimit": 1048576,
+    "challenges": {
+      "missing": "Bearer realm=\"dashboard\"",
+      "invalid": "Bearer realm=\"dashboard\", error=\"invalid_token\""
+    }
   },
   "deleteServer": {
     "operationId": "deleteServer",
@@ -86,7 +111,11 @@ export const operations = {
       "UNSUPPORTED_MEDIA_TYPE": 415,
       "INTERNAL": 500
     },
-    "bodyLimit": 1048576
+    "bodyLimit": 1048576,
+    "challenges": {
+      "missing": "Bearer realm=\"dashboard\"",
+      "invalid": "Bearer realm=\"dashboard\", error=\"invalid_token\""
+    }
   },
   "listApiTokens": {
     "operationId": "listApiTokens",
@@ -105,7 +134,11 @@ export const operations = {
       "UNSUPPORTED_MEDIA_TYPE": 415,
       "INTERNAL": 500
     },
-    "bodyLimit": 1048576
+    "bodyLimit": 1048576,
+    "challenges": {
+      "missing": "Bearer realm=\"dashboard\"",
+      "invalid": "Bearer realm=\"dashboard\", error=\"invalid_token\""
+    }
   },
   "createApiToken": {
     "operationId": "createApiToken",
@@ -124,7 +157,11 @@ export const operations = {
       "METHOD_NOT_ALLOWED": 405,
       "INTERNAL": 500
     },
-    "bodyLimit": 1048576
+    "bodyLimit": 1048576,
+    "challenges": {
+      "missing": "Bearer realm=\"dashboard\"",
+      "invalid": "Bearer realm=\"dashboard\", error=\"invalid_token\""
+    }
   },
   "getApiToken": {
     "operationId": "getApiToken",
@@ -142,7 +179,11 @@ export const operations = {
       "UNSUPPORTED_MEDIA_TYPE": 415,
       "INTERNAL": 500
     },
-    "bodyLimit": 1048576
+    "bodyLimit": 1048576,
+    "challenges": {
+      "missing": "Bearer realm=\"dashboard\"",
+      "invalid": "Bearer realm=\"dashboard\", error=\"invalid_token\""
+    }
   },
   "deleteApiToken": {
     "operationId": "deleteApiToken",
@@ -160,7 +201,11 @@ export const operations = {
       "UNSUPPORTED_MEDIA_TYPE": 415,
       "INTERNAL": 500
     },
-    "bodyLimit": 1048576
+    "bodyLimit": 1048576,
+    "challenges": {
+      "missing": "Bearer realm=\"dashboard\"",
+      "invalid": "Bearer realm=\"dashboard\", error=\"invalid_token\""
+    }
   },
   "sendInvitations": {
     "operationId": "sendInvitations",
@@ -179,7 +224,11 @@ export const operations = {
       "METHOD_NOT_ALLOWED": 405,
       "INTERNAL": 500
     },
-    "bodyLimit": 1048576
+    "bodyLimit": 1048576,
+    "challenges": {
+      "missing": "Bearer realm=\"dashboard\"",
+      "invalid": "Bearer realm=\"dashboard\", error=\"invalid_token\""
+    }
   },
   "getTeamGuid": {
     "operationId": "getTeamGuid",
@@ -198,6 +247,10 @@ export const operations = {
       "UNSUPPORTED_MEDIA_TYPE": 415,
       "INTERNAL": 500
     },
-    "bodyLimit": 1048576
+    "bodyLimit": 1048576,
+    "challenges": {
+      "missing": "Bearer realm=\"dashboard\"",
+      "invalid": "Bearer realm=\"dashboard\", error=\"invalid_token\""
+    }
   }
 } as const;

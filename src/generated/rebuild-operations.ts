@@ -33,9 +33,30 @@ export const responseHeaders: readonly string[] = [
   "Allow"
 ];
 
+/** The header each security scheme is sent in, as the document spells it (an http scheme's: Authorization). */
+export const credentialHeaders = {
+  "partnerId": "X-Partner-Id",
+  "apiKey": "X-API-Key",
+  "webhookApiKey": "X-API-Key"
+} as const;
+
+/** The request headers the operations read: their schemes' credentials, header parameters, Content-Type of a body. */
+export const requestHeaders: readonly string[] = [
+  "X-Partner-Id",
+  "X-API-Key",
+  "Content-Type"
+];
+
+/** The header (lower case) carrying each value an error answer adds (`x-carries` on the header). */
+export const carriedHeaders = {
+  "retry-after": "retry-after",
+  "allowed-methods": "allow"
+} as const;
+
 /**
  * Each operation by operationId: method, path template, success statuses, the status of each error
- * code it can answer, the largest body it reads, and the 401 challenge when the document states one.
+ * code it can answer, the largest body it reads, and the 401 challenge when the document states one
+ * (`challenge`: its only value; `challenges`: the value for each case, from `x-challenges`).
  */
 export const operations = {
   "submitRebuild": {

@@ -10,6 +10,7 @@ import {
   readBudget,
   type Transport,
 } from "../core/index.js";
+import { REBUILD_API_KEY_HEADER, REBUILD_PARTNER_ID_HEADER } from "../generated/headers.js";
 import type { paths } from "../generated/rebuild.js";
 import { responseShapes } from "../generated/rebuild-responses.js";
 import type { RebuildRequest, SubmittedRebuild } from "./types.js";
@@ -70,7 +71,7 @@ export class RebuildClient {
     this.#t = createTransport<paths>({
       ...options,
       client: "RebuildClient",
-      authHeaders: { "X-Partner-Id": String(partnerId), "X-API-Key": apiKey },
+      authHeaders: { [REBUILD_PARTNER_ID_HEADER]: String(partnerId), [REBUILD_API_KEY_HEADER]: apiKey },
       secrets: [apiKey],
       responses: responseShapes,
       onResponse: (headers, now) => {

@@ -1,11 +1,11 @@
 import { checkCredential } from "../core/options.js";
 import { timingSafeEqual } from "../core/timing-safe-equal.js";
+import { WEBHOOK_API_KEY_HEADER as HEADER } from "../generated/headers.js";
 import { WebhookVerificationError } from "./errors.js";
 
 /** A `Headers` object, or a plain object such as Node's `req.headers` (names in any case). */
 export type WebhookHeaders = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
 
-const HEADER = "x-api-key";
 const encoder = new TextEncoder();
 
 /**

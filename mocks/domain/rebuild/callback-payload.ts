@@ -1,5 +1,6 @@
 // How the service builds a completion callback: its body and its headers. The mock's deliveries
 // and the bin's send-callback command both build theirs here.
+import { credentialHeaders } from "../../../src/generated/rebuild-operations.js";
 import type { RebuildCallbackPayload, RebuildRecord } from "./types.js";
 
 const CALLBACK_EVENT_TYPE = "partner_project_rebuild_completed";
@@ -47,10 +48,10 @@ export function callbackPayload(fields: CallbackFields): RebuildCallbackPayload 
 
 /**
  * The headers of a callback request, and nothing else: a JSON body, and the partner's webhook API
- * key in `X-API-Key` (contract: the `webhookApiKey` security scheme) when one is configured.
+ * key in the header of the contract's `webhookApiKey` security scheme when one is configured.
  */
 export function callbackHeaders(webhookApiKey: string | null): Record<string, string> {
   const headers: Record<string, string> = { "content-type": "application/json" };
-  if (webhookApiKey !== null) headers["x-api-key"] = webhookApiKey;
+  if (webhookApiKey !== null) headers[credentialHeaders.webhookApiKey.toLowerCase()] = webhookApiKey;
   return headers;
 }
