@@ -34,12 +34,17 @@ export class APIPromise<T> extends Promise<T> {
 }
 
 /**
- * `then` as `Promise.prototype.then`, but the rejection handler may declare any parameter type, as
- * with a Promise (`(e: Error) => …`): Promise types it `any`, this `never`, which every handler
- * accepts without `any` leaking into the SDK's types. What a call rejects with is an `SdkError`, a
- * `TypeError` for a bad argument, or an `AbortError` DOMException.
+ * `then` as `Promise.prototype.then`, typed without `any`: a rejection handler that declares no
+ * parameter type gets `unknown` (so `e instanceof NotFoundError` narrows it, and using it unchecked
+ * is a compile error), and one that declares a type (`(e: Error) => …`) is taken as with a Promise,
+ * by the second signature. What a call rejects with is an `SdkError`, a `TypeError` for a bad
+ * argument, or an `AbortError` DOMException.
  */
 export interface APIPromise<T> extends Promise<T> {
+  then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2>;
   then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: never) => R2 | PromiseLike<R2>) | null,

@@ -10,6 +10,7 @@ import {
   DashboardClient,
   type DashboardClientOptions,
   type Invitation,
+  NotFoundError,
   RebuildClient,
   type RebuildClientOptions,
   type RequestOptions,
@@ -151,6 +152,21 @@ describe("APIPromise<T> takes everything a Promise<T> takes", () => {
     expectTypeOf(call.then(null, (e: unknown) => String(e))).toEqualTypeOf<Promise<ApiToken | string>>();
     expectTypeOf(call.then((t) => t.name)).toEqualTypeOf<Promise<string>>();
     expectTypeOf(call.then()).toEqualTypeOf<Promise<ApiToken>>();
+  });
+
+  it("then, with an unannotated rejection handler: the reason is unknown, to be narrowed", () => {
+    expectTypeOf(
+      call.then(
+        () => 1,
+        (e) => e instanceof NotFoundError,
+      ),
+    ).toEqualTypeOf<Promise<number | boolean>>();
+    call.then(undefined, (e) => {
+      expectTypeOf(e).toBeUnknown();
+      // @ts-expect-error an unnarrowed reason is not a string
+      const message: string = e;
+      return message;
+    });
   });
 
   it("catch, finally, await and the Promise combinators", () => {
