@@ -42,8 +42,12 @@ export class DomainError extends Error {
   }
 }
 
-export function validationFailed(fieldErrors: readonly FieldError[]): DomainError {
+/**
+ * A 400 with its field errors; the message names the first. A problem at the root (path "") is the
+ * body's unless `root` says what else was refused (the request line, before any body).
+ */
+export function validationFailed(fieldErrors: readonly FieldError[], root = "body"): DomainError {
   const first = fieldErrors[0];
-  const summary = first ? `${first.path || "body"}: ${first.message}` : "invalid input";
+  const summary = first ? `${first.path || root}: ${first.message}` : "invalid input";
   return new DomainError("VALIDATION_FAILED", `Validation failed (${summary})`, { fieldErrors });
 }

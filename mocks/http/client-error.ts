@@ -25,13 +25,16 @@ export function answerClientError(
     return;
   }
   const { status, body } = errorResponse(
-    validationFailed([
-      {
-        type: "invalid_format",
-        path: "",
-        message: `must be valid HTTP/1.1 (${error.code ?? "parse error"})`,
-      },
-    ]),
+    validationFailed(
+      [
+        {
+          type: "invalid_format",
+          path: "",
+          message: `must be valid HTTP/1.1 (${error.code ?? "parse error"})`,
+        },
+      ],
+      "request",
+    ),
   );
   const payload = JSON.stringify(body);
   socket.end(

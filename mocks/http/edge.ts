@@ -127,9 +127,10 @@ export function createEdge(dispatch: Dispatcher, policy: EdgePolicy): Edge {
         request,
         "request-target",
         errorResponse(
-          validationFailed([
-            { type: "invalid_format", path: "", message: "must have a request-target that is a valid URL" },
-          ]),
+          validationFailed(
+            [{ type: "invalid_format", path: "", message: "must have a request-target that is a valid URL" }],
+            "request",
+          ),
         ),
       );
     },

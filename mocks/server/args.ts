@@ -16,6 +16,10 @@ Serves the Dashboard management API, the Partner site rebuild API and the /__moc
 Commands:
   send-callback         POST one partner_project_rebuild_completed callback to your own receiver,
                         exactly as the rebuild service would; see rebuild-dashboard-kit send-callback --help
+  verify                probe a real service and report which of the contract's assumptions hold;
+                        see rebuild-dashboard-kit verify --help
+  proxy                 relay to the real services on the mock's paths, recording a HAR and the same
+                        report; see rebuild-dashboard-kit proxy --help
 
 Options:
   --port N              port to listen on (default 4010; 0 picks a free one)
