@@ -115,7 +115,7 @@ export async function benchGet(ctx: ThroughputContext) {
   const rounds = await compareRounds(targets, ctx.mode, ctx.log);
   const rps: Pick = (r) => r.requestsPerSecond;
   const figures = [
-    ...comparisonFigures(section, rounds, CEILING, 0.6),
+    ...comparisonFigures(section, rounds, CEILING, 0.7),
     ...(ctx.prism ? comparisonFigures(section, rounds, PRISM, 5) : []),
   ];
   if (ctx.prism) {
@@ -182,7 +182,7 @@ export async function benchPost(ctx: ThroughputContext) {
   ctx.log(`${section}: ${ctx.mode.rounds} round(s) of ${ctx.mode.durationSeconds} s`);
   const rounds = await compareRounds(targets, ctx.mode, ctx.log);
   return {
-    figures: comparisonFigures(section, rounds, CEILING, 0.4),
+    figures: comparisonFigures(section, rounds, CEILING, 0.5),
     rounds,
     warnings: warnings(targets, rounds),
   };

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isUnchangingAnswer } from "../domain/unchanging.js";
 import type { DispatchResult, HeaderReader, MockRequest, MockResponse } from "../routes/types.js";
 import type { Dispatcher, RequestMatch } from "./dispatch.js";
 import type { Edge } from "./edge.js";
@@ -291,7 +292,7 @@ function write(
   headers["content-type"] = "application/json";
   let payload: string;
   try {
-    payload = JSON.stringify(response.body);
+    payload = jsonText(response.body);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     res.writeHead(response.status, headers);
@@ -302,6 +303,19 @@ function write(
   headers["content-length"] = Buffer.byteLength(payload);
   res.writeHead(response.status, headers);
   res.end(head ? undefined : payload);
+}
+
+// The JSON text of each answer given again unchanged (mocks/domain/unchanging.ts), made once.
+const texts = new WeakMap<object, string>();
+
+function jsonText(body: unknown): string {
+  if (!isUnchangingAnswer(body)) return JSON.stringify(body);
+  let text = texts.get(body);
+  if (text === undefined) {
+    text = JSON.stringify(body);
+    texts.set(body, text);
+  }
+  return text;
 }
 
 /** Writes the pieces as the socket takes them (waiting for `drain`), then ends the answer. */

@@ -2,6 +2,7 @@ import type { OperationInputs } from "../../../src/generated/dashboard-validator
 import type { Clock } from "../clock.js";
 import { DomainError, validationFailed } from "../errors.js";
 import { type Random, randomGuid } from "../random.js";
+import { unchangingAnswer } from "../unchanging.js";
 import { assertNotBroader, authorizeOperation } from "./authorization.js";
 import { parseBearer } from "./bearer.js";
 import { duplicateClaims, makeClaim } from "./claims.js";
@@ -104,6 +105,19 @@ export function createDashboardDomain({
   const hashSecret = sha256Hex;
   const hashPresented = rememberingHashes(sha256Hex);
   let stores: DashboardStores = loadSeed(seed, hashSecret);
+  // The last server list answered, given again while the inventory (replaced by a reset or a restore,
+  // counted on every change), the team and the page window are the same: a polled list is made and
+  // serialised once (decisions/051).
+  let lastServersPage:
+    | {
+        servers: DashboardStores["servers"];
+        changes: number;
+        teamId: string;
+        page: number;
+        pageSize: number;
+        answer: ReturnType<DashboardDomain["listServers"]>;
+      }
+    | undefined;
 
   const teamOf = (userId: number): string => {
     const user = stores.directory.findUser(userId);
@@ -138,8 +152,29 @@ export function createDashboardDomain({
 
     listServers(principal, query) {
       authorizeOperation(principal, "listServers");
-      const team = stores.servers.ofTeam(principal.teamId);
-      return paginate(team.values(), team.size, query, (server) => server);
+      const { servers } = stores;
+      const { teamId } = principal;
+      const last = lastServersPage;
+      if (
+        last?.servers === servers &&
+        last.changes === servers.changes &&
+        last.teamId === teamId &&
+        last.page === query.page &&
+        last.pageSize === query.pageSize
+      ) {
+        return last.answer;
+      }
+      const team = servers.ofTeam(teamId);
+      const answer = unchangingAnswer(paginate(team.values(), team.size, query, (server) => server));
+      lastServersPage = {
+        servers,
+        changes: servers.changes,
+        teamId,
+        page: query.page,
+        pageSize: query.pageSize,
+        answer,
+      };
+      return answer;
     },
 
     connectServers(principal, { servers: wanted }) {

@@ -17,12 +17,18 @@ export interface ServerInventory {
   remove(teamId: string, guid: string): boolean;
   /** Every team's servers, team by team, each in connection order. */
   all(): Iterable<{ teamId: string; server: ServerView }>;
+  /** Counts the changes (each server added or removed): a page made at one count holds until the next. */
+  readonly changes: number;
 }
 
 export function createServerInventory(): ServerInventory {
   const byTeam = new Map<string, Map<string, ServerView>>();
   const guids = new Set<string>();
+  let changes = 0;
   return {
+    get changes() {
+      return changes;
+    },
     add(teamId, server) {
       const guid = server.guid.toLowerCase();
       if (guids.has(guid)) throw new Error(`Internal: server ${guid} is already connected`);
@@ -39,6 +45,7 @@ export function createServerInventory(): ServerInventory {
       }
       servers.set(guid, view);
       guids.add(guid);
+      changes++;
       return view;
     },
     has: (guid) => guids.has(guid.toLowerCase()),
@@ -46,7 +53,10 @@ export function createServerInventory(): ServerInventory {
     remove(teamId, guid) {
       const key = guid.toLowerCase();
       const removed = byTeam.get(teamId)?.delete(key) ?? false;
-      if (removed) guids.delete(key);
+      if (removed) {
+        guids.delete(key);
+        changes++;
+      }
       return removed;
     },
     *all() {

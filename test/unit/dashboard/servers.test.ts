@@ -113,6 +113,26 @@ describe("server inventory", () => {
     expect(domain.listServers(caller, q()).totalCount).toBe(3);
   });
 
+  it("gives a list asked again as the same answer until a server, the team or the page window changes", () => {
+    const { domain, as } = setup();
+    const caller = as("mock-token-unrestricted");
+    const addresses = () => domain.listServers(caller, q()).data.map((s) => s.address);
+    const first = domain.listServers(caller, q());
+    expect(domain.listServers(caller, q())).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.data)).toBe(true);
+    expect(domain.listServers(caller, q("pageSize=2")).data).toHaveLength(2);
+    expect(domain.listServers(as("mock-token-other-user"), q()).totalCount).toBe(0);
+    domain.connectServers(caller, {
+      servers: [{ address: "https://new1.example.com:8443", product: "plesk" }],
+    });
+    expect(addresses()).toContain("https://new1.example.com:8443");
+    domain.deleteServer(caller, SERVER_1);
+    expect(domain.listServers(caller, q()).data.map((s) => s.guid)).not.toContain(SERVER_1);
+    domain.reset();
+    expect(addresses()).toEqual(first.data.map((s) => s.address));
+    expect(first.totalCount).toBe(3);
+  });
+
   it("deletes a server by GUID, case-insensitively", () => {
     const { domain, as } = setup();
     const caller = as("mock-token-unrestricted");
