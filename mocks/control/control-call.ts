@@ -9,8 +9,8 @@ import {
 } from "../../src/core/index.js";
 import type { paths } from "../../src/generated/mock-control.js";
 import { controlMethods } from "../../src/generated/mock-control-methods.js";
+import { operations as controlOperations } from "../../src/generated/mock-control-operations.js";
 import type { ControlOperationId, ControlOutput } from "./operations.js";
-import { SNAPSHOT_MAX_BYTES } from "./snapshot-size.js";
 
 export interface MockControlClientOptions extends CommonClientOptions {
   /**
@@ -44,8 +44,10 @@ export function controlCall(options: MockControlClientOptions): ControlCall {
     );
   }
   const transport = createTransport<paths>({
-    // Snapshots and states of big worlds are larger than the SDK's 4 MiB default.
-    maxResponseBytes: SNAPSHOT_MAX_BYTES,
+    // Snapshots and states of big worlds are larger than the SDK's 4 MiB default: the client reads
+    // as much as the snapshot route takes (restoreMockSnapshot's x-body-limit, 64 MiB), so what one
+    // mock gives another takes back.
+    maxResponseBytes: controlOperations.restoreMockSnapshot.bodyLimit,
     ...options,
     client: "MockControlClient",
     baseUrl: `${origin}/__mock`,
