@@ -23,6 +23,7 @@ import {
 } from "./options.js";
 import { retryAfterMs } from "./rate-limit.js";
 import { errorCode, redact, redactHeaders, sanitizeError, secretForms } from "./redact.js";
+import { RequestDraft } from "./request-draft.js";
 import { contractElement, invalidResponses } from "./response-problem.js";
 import { checkShape, type ResponseShapes, type ShapeIssue } from "./shape.js";
 import { sleep, startTimer } from "./timers.js";
@@ -138,13 +139,14 @@ interface Call {
   /** The caller's signal: an attempt's own signal follows it, and a retry wait ends with it. */
   readonly signal: AbortSignal | undefined;
   /**
-   * A resource method's call, whose data the SDK takes from the response check: unless the user
-   * added middleware, no one else reads its Response, which then carries no body.
+   * A resource method's call no user middleware sees (none was added with `http.use`): the SDK alone
+   * reads its request, a RequestDraft, and its Response, which then carries no body; the data is
+   * what the response check parsed.
    */
-  readonly resource: boolean;
+  readonly unobserved: boolean;
   attempts: number;
   /** The request openapi-fetch built (after the middleware), for labels. */
-  request?: Request;
+  request?: Request | RequestDraft;
 }
 
 const BACKOFF_BASE_MS = 500;
@@ -221,7 +223,7 @@ export function createTransport<Paths extends {}>(
    * answer's body up to maxResponseBytes, and resolves to a Response holding what was read.
    */
   async function attempt(
-    request: Request,
+    request: Request | RequestDraft,
     init: RequestInit,
     number: number,
     lean: boolean,
@@ -284,31 +286,31 @@ export function createTransport<Paths extends {}>(
    * credentials, until one answers with a status that is not retried (a success, or an error that
    * openapi-fetch returns as `error`) or an error that no response came with must surface (thrown).
    */
-  async function send(request: Request, call: Call): Promise<Response> {
+  async function send(request: Request | RequestDraft, call: Call): Promise<Response> {
     const { policy, timeoutMs, retries, signal } = call;
     call.request = request;
     // Credentials last, below every middleware: nothing a caller sets replaces them.
-    const headers = new Headers(request.headers);
+    const draft = request instanceof RequestDraft;
+    const headers = new Headers(draft ? request.init.headers : request.headers);
     for (const [name, value] of auth) headers.set(name, value);
     // What each attempt sends: the request as openapi-fetch and the middleware left it, its body
-    // read once.
-    const { method, redirect, credentials, keepalive } = request;
-    const body = request.body && (await request.arrayBuffer());
+    // read once (a draft's init holds the serialised text itself).
+    const sent: RequestInit = draft
+      ? request.init
+      : {
+          method: request.method,
+          body: request.body && (await request.arrayBuffer()),
+          redirect: request.redirect,
+          credentials: request.credentials,
+          keepalive: request.keepalive,
+        };
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw abortError();
       call.attempts = retry + 1;
       // One signal per attempt, for the timeout and the caller's abort. Without a timeout, fetch
       // follows the caller's signal (if any) directly.
       const controller = timeoutMs < Infinity ? new AbortController() : undefined;
-      const init: RequestInit = {
-        method,
-        headers,
-        body,
-        redirect,
-        credentials,
-        keepalive,
-        signal: controller?.signal ?? signal ?? null,
-      };
+      const init: RequestInit = { ...sent, headers, signal: controller?.signal ?? signal ?? null };
       let failure: unknown;
       let timer: ReturnType<typeof setTimeout> | undefined;
       let onAbort!: (reason?: unknown) => void;
@@ -320,7 +322,7 @@ export function createTransport<Paths extends {}>(
           signal?.addEventListener("abort", reject, { once: true });
           // `init` itself as the reason: only a timeout rejects with it.
           timer = controller && startTimer(timeoutMs, () => reject(init));
-          attempt(request, init, retry + 1, call.resource && !observed).then(resolve, reject);
+          attempt(request, init, retry + 1, call.unobserved).then(resolve, reject);
         });
         if (response.ok) return response;
         failure = response;
@@ -360,7 +362,7 @@ export function createTransport<Paths extends {}>(
   }
 
   /** The typed error of a non-2xx answer to `request`, from its body (parsed as openapi-fetch parses an error's). */
-  function failed(response: Response, request: Request | undefined, body: unknown): ApiError {
+  function failed(response: Response, request: Request | RequestDraft | undefined, body: unknown): ApiError {
     return createApiError(response, body, {
       label: request ? labelOf(request) : client,
       secrets,
@@ -456,7 +458,7 @@ export function createTransport<Paths extends {}>(
         timeoutMs: clientTimeoutMs,
         retries: maxRetries,
         signal: request.signal,
-        resource: false,
+        unobserved: false,
         attempts: 0,
       }),
     // A followed redirect would resend the credentials to wherever it points; none is expected.
@@ -482,13 +484,17 @@ export function createTransport<Paths extends {}>(
       timeoutMs: opts?.timeoutMs === undefined ? clientTimeoutMs : checkNumber("timeoutMs", opts.timeoutMs),
       retries: opts?.maxRetries === undefined ? maxRetries : checkNumber("maxRetries", opts.maxRetries),
       signal: opts?.signal,
-      resource: true,
+      unobserved: !observed,
       attempts: 0,
     };
-    const fetch = (request: Request) => send(request, call);
-    // openapi-fetch leaves the body to the SDK, whose response check has parsed it. (`parseAs` is not
-    // in CallInit's type, so that `run`'s result keeps the JSON data type the SDK resolves to.)
-    const init = { fetch, parseAs: "stream" } as CallInit;
+    const fetch = (request: Request | RequestDraft) => send(request, call);
+    // openapi-fetch leaves the body to the SDK, whose response check has parsed it; where no user
+    // middleware sees the call, its request is a draft the SDK sends itself (decisions/054).
+    // (`parseAs` and `Request` are not in CallInit's type, so that `run`'s result keeps the JSON data
+    // type the SDK resolves to.)
+    const init = (call.unobserved
+      ? { fetch, parseAs: "stream", Request: RequestDraft }
+      : { fetch, parseAs: "stream" }) as unknown as CallInit;
     const { error, response } = await run(
       http,
       opts?.headers === undefined ? init : { ...init, headers: buildHeaders(client, opts.headers) },
@@ -517,7 +523,7 @@ export function createTransport<Paths extends {}>(
 }
 
 // Built only for a log line or an error.
-function labelOf(request: Request, withHost?: boolean): string {
+function labelOf(request: Request | RequestDraft, withHost?: boolean): string {
   const url = new URL(request.url);
   return `${request.method} ${withHost ? url.origin : ""}${url.pathname}`;
 }

@@ -74,6 +74,8 @@ describe("dash.http", () => {
     const seen: string[] = [];
     const middleware: Middleware = {
       onRequest({ request, schemaPath }) {
+        // A real Request, never the SDK's unobserved-call draft (decisions/054).
+        expect(request).toBeInstanceOf(Request);
         seen.push(`${request.method} ${schemaPath} ${request.headers.get("authorization")}`);
       },
       onResponse({ response }) {
