@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 // The in-process suites `npm run test:quick` runs: domain, http adapters, SDK, contract, support.
@@ -6,6 +7,10 @@ const QUICK = ["test/unit", "test/http", "test/sdk", "test/contract", "test/supp
 export default defineConfig({
   test: {
     environment: "node",
+    // Two files at a time even on 2 cores, where vitest's default (cores - 1) runs one at a time:
+    // most of an isolated file's time is spent waiting on what it started (a CLI, npm, Chromium, a
+    // socket) while the other core idles. decisions/053.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ["default"],

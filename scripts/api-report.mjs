@@ -4,7 +4,7 @@
 // It reads dist/: run `npm run build` first (CI builds once, before this gate).
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Extractor, ExtractorConfig } from "@microsoft/api-extractor";
+import { CompilerState, Extractor, ExtractorConfig } from "@microsoft/api-extractor";
 import tsupConfig from "../tsup.config.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -13,15 +13,41 @@ const update = process.argv.includes("--update");
 // The entry points are tsup's declaration entries (the one list of them): `mocks/node` → etc/mocks-node.api.md.
 const entries = Object.keys(tsupConfig.dts.entry);
 
-let failed = 0;
-for (const entry of entries) {
+const reports = entries.map((entry) => {
   const dts = `${root}dist/${entry}.d.ts`;
   if (!existsSync(dts)) {
     console.error(`api-report: ${dts} is missing: run npm run build first`);
     process.exit(2);
   }
   const name = entry.replace(/\/index$/, "").replaceAll("/", "-");
-  const config = ExtractorConfig.prepare({
+  return { entry, dts, name, config: prepare(dts, name) };
+});
+// One TypeScript program over every entry point's d.ts, shared by the reports: each would otherwise
+// build its own of mostly the same files (the entry points share their chunks' declarations).
+const compilerState = CompilerState.create(reports[0].config, {
+  additionalEntryPoints: reports.map((report) => report.dts),
+});
+
+let failed = 0;
+for (const { entry, name, config } of reports) {
+  const result = Extractor.invoke(config, { localBuild: update, messageCallback: quiet, compilerState });
+  if (!result.succeeded) {
+    failed++;
+    console.error(
+      result.apiReportChanged && !update
+        ? `api-report: the public surface of "${entry}" changed; review it and run npm run api:update (etc/${name}.api.md)`
+        : `api-report: "${entry}": ${result.errorCount} error(s), ${result.warningCount} warning(s) (above)`,
+    );
+  }
+}
+console.log(
+  `api-report: ${entries.length - failed} of ${entries.length} entry points ${update ? "written" : "unchanged"}`,
+);
+process.exit(failed === 0 ? 0 : 1);
+
+/** api-extractor's settings for the report of one entry point's d.ts. */
+function prepare(dts, name) {
+  return ExtractorConfig.prepare({
     configObject: {
       projectFolder: root,
       mainEntryPointFilePath: dts,
@@ -55,20 +81,7 @@ for (const entry of entries) {
     configObjectFullPath: undefined,
     packageJsonFullPath: `${root}package.json`,
   });
-  const result = Extractor.invoke(config, { localBuild: update, messageCallback: quiet });
-  if (!result.succeeded) {
-    failed++;
-    console.error(
-      result.apiReportChanged && !update
-        ? `api-report: the public surface of "${entry}" changed; review it and run npm run api:update (etc/${name}.api.md)`
-        : `api-report: "${entry}": ${result.errorCount} error(s), ${result.warningCount} warning(s) (above)`,
-    );
-  }
 }
-console.log(
-  `api-report: ${entries.length - failed} of ${entries.length} entry points ${update ? "written" : "unchanged"}`,
-);
-process.exit(failed === 0 ? 0 : 1);
 
 /** Prints errors and warnings with where they are; api-extractor's own progress lines are left out. */
 function quiet(message) {

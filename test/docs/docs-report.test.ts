@@ -1,16 +1,29 @@
 // `npm run docs -- --report r.json`: the "Confirmed vs assumed" page with each assumed element's
 // status from an assumption report; a report that does not match the contract is refused. The pages
 // are built here from the documents without Redocly (test/docs/docs.test.ts covers the full build).
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createAssumptionRecorder } from "../../mocks/assumptions/recorder.js";
 import { collectAssumed } from "../../scripts/docs-assumed.js";
 import { buildDocs } from "../../scripts/docs-build.js";
 import { assumptionsHtml, assumptionsMarkdown, type DocumentPage } from "../../scripts/docs-pages.js";
 import { readAssumptionReport } from "../../scripts/docs-report.js";
+
+/** The scratch directories the tests made, removed once the file is done. */
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new scratch directory, removed after the file's tests. */
+function scratchDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "docs-report-"));
+  scratch.push(dir);
+  return dir;
+}
 
 function pages(): DocumentPage[] {
   return ["dashboard", "rebuild"].map((name) => {
@@ -41,7 +54,7 @@ function reportFile(): string {
     responseBody: { message: "No", error: { code: "UNAUTHORIZED" } },
     expected: 401,
   });
-  const file = join(mkdtempSync(join(tmpdir(), "docs-report-")), "r.json");
+  const file = join(scratchDir(), "r.json");
   writeFileSync(file, JSON.stringify(recorder.report()));
   return file;
 }
@@ -73,7 +86,7 @@ describe("the assumptions page with a report", () => {
   });
 
   it("refuses a file that is not a report, or a report of another contract, before building anything", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "docs-report-"));
+    const dir = scratchDir();
     const write = (name: string, text: string) => {
       writeFileSync(join(dir, name), text);
       return join(dir, name);

@@ -347,13 +347,14 @@ describe("the reference docs in Chromium", () => {
           .locator(`[data-section-id="${operation.route.slice(1)}"] h2`)
           .first()
           .waitFor(WAIT);
-        // Every response's description and headers: open each response tab of the operation.
-        const tabs = page.locator(
-          `[data-section-id="${operation.route.slice(1)}"] [data-response-codes-tablist] [role="tab"]`,
-        );
+        // Every response's description and headers: open each response tab of the operation. A tab
+        // shows its response inside the operation's section, so only that section is read again;
+        // the whole page is read once the tabs are done.
+        const section = `[data-section-id="${operation.route.slice(1)}"]`;
+        const tabs = page.locator(`${section} [data-response-codes-tablist] [role="tab"]`);
         for (let i = 0; i < (await tabs.count()); i++) {
           await tabs.nth(i).click();
-          for (const badge of await badgeLooks(null, headers)) {
+          for (const badge of await badgeLooks(null, headers, section)) {
             expect(badge.look, `${operation.name}: a badge in ${badge.place}`).toBe(look);
             places.add(badge.place);
           }
@@ -434,18 +435,24 @@ interface BadgeLook {
   place: string;
 }
 
-/** Every badge on a page (the current one when `file` is null): its computed look and where it is. */
+/**
+ * Every badge on a page (the current one when `file` is null), or in the part of it `within` selects:
+ * its computed look and where it is.
+ */
 async function badgeLooks(
   file: string | null,
   headers: ReadonlySet<string> = new Set(),
+  within = "body",
 ): Promise<BadgeLook[]> {
   if (file) await open(file);
   const found = await page.evaluate(
-    ({ selector, label, headerList }) => {
-      const badges = [...document.querySelectorAll<HTMLElement>(selector)];
+    ({ selector, label, headerList, scope }) => {
+      const root = document.querySelector<HTMLElement>(scope);
+      if (!root) throw new Error(`nothing on the page matches ${scope}`);
+      const badges = [...root.querySelectorAll<HTMLElement>(selector)];
       // A word "Assumed" outside a badge would be a badge in another style.
       const loose: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let text = walker.nextNode(); text; text = walker.nextNode()) {
         if (text.textContent?.trim() === label && !text.parentElement?.closest(selector)) {
           loose.push(text.parentElement?.outerHTML ?? "");
@@ -486,7 +493,7 @@ async function badgeLooks(
       });
       return { looks, loose };
     },
-    { selector: ASSUMED_BADGE_SELECTOR, label: ASSUMED_LABEL, headerList: [...headers] },
+    { selector: ASSUMED_BADGE_SELECTOR, label: ASSUMED_LABEL, headerList: [...headers], scope: within },
   );
   expect(found.loose).toEqual([]);
   return found.looks;

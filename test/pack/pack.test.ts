@@ -38,11 +38,21 @@ const MSW = [
   { major: 3, version: MSW3_VERSION, node: ["npx", "-y", "-p", "node@24", "node"] },
 ] as const;
 const NPM_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+/** Installing msw: npm's warnings are kept, a peer-dependency warning fails the test. */
+const MSW_FLAGS = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=warn"];
+/** What goes into the zod project and into the msw 3 project, each with the tarball in one install. */
+const ZOD_INSTALL = { packages: [`zod@${versionOf("zod")}`], flags: NPM_FLAGS };
+const MSW3_INSTALL = { packages: [`msw@${MSW3_VERSION}`], flags: MSW_FLAGS };
 const execFileAsync = promisify(execFile);
 
 let scratch: string;
 let consumer: string;
 let tarball: string;
+/**
+ * The projects that start from the tarball alone, installed while the first one is: what each
+ * `npm install` printed, awaited by the tests that use them.
+ */
+let installs: { zod: Promise<string>; msw3: Promise<string> };
 
 async function run(command: string, args: string[], cwd: string, timeout = 120_000): Promise<string> {
   try {
@@ -118,12 +128,31 @@ beforeAll(async () => {
   ) as { filename: string }[];
   tarball = join(scratch, packed[0]?.filename ?? "");
   consumer = join(scratch, "consumer");
+  installs = {
+    zod: newProject("consumer-zod", ZOD_INSTALL),
+    msw3: newProject("consumer-msw3", MSW3_INSTALL),
+  };
   mkdirSync(consumer);
   write("package.json", JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
   await run("npm", ["install", tarball, ...NPM_FLAGS], consumer, 180_000);
 }, 420_000);
 
-afterAll(() => {
+/**
+ * A project `name` in the scratch directory that adds the package with one plain `npm install` of
+ * the tarball and `packages`; resolves with what npm printed (never rejects before a test awaits it).
+ */
+function newProject(name: string, install: { packages: string[]; flags: string[] }): Promise<string> {
+  const dir = join(scratch, name);
+  mkdirSync(dir);
+  write("package.json", JSON.stringify({ name, version: "1.0.0", private: true }), dir);
+  const log = runAll("npm", ["install", tarball, ...install.packages, ...install.flags], dir, 180_000);
+  log.catch(() => {});
+  return log;
+}
+
+afterAll(async () => {
+  // An install a failed test never awaited must end before its directory goes.
+  if (installs) await Promise.allSettled([installs.zod, installs.msw3]);
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -278,15 +307,8 @@ console.log(JSON.stringify(said));
 
   it("serves ./zod next to zod 4 (import, require, types) and the documents as exports", async () => {
     const dir = join(scratch, "consumer-zod");
-    mkdirSync(dir);
-    write("package.json", JSON.stringify({ name: "consumer-zod", version: "1.0.0", private: true }), dir);
     // One plain install of both: zod is an optional peer, so no peer-dependency warning.
-    const installLog = await runAll(
-      "npm",
-      ["install", tarball, `zod@${versionOf("zod")}`, ...NPM_FLAGS],
-      dir,
-      180_000,
-    );
+    const installLog = await installs.zod;
     expect(installLog).not.toMatch(/ERESOLVE|peer dep/i);
     const script = (load: string) => `${load}
 const ok = rebuild.zRebuildRequest.safeParse({ sourceUrl: "https://www.example.com/" }).success;
@@ -403,21 +425,14 @@ export const running: z.infer<typeof rebuild.zRunningRebuild> = { requestId: "r"
     let installLog = "";
 
     beforeAll(async () => {
-      const flags = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=warn"];
       if (major === 2) {
         // msw added to the project that has the package already.
         dir = consumer;
-        installLog = await runAll("npm", ["install", `msw@${version}`, ...flags], dir, 180_000);
+        installLog = await runAll("npm", ["install", `msw@${version}`, ...MSW_FLAGS], dir, 180_000);
       } else {
         // A project that uses msw 3 today adds the package with one plain install of both.
         dir = join(scratch, "consumer-msw3");
-        mkdirSync(dir);
-        write(
-          "package.json",
-          JSON.stringify({ name: "consumer-msw3", version: "1.0.0", private: true }),
-          dir,
-        );
-        installLog = await runAll("npm", ["install", tarball, `msw@${version}`, ...flags], dir, 180_000);
+        installLog = await installs.msw3;
       }
     }, 200_000);
 

@@ -1,6 +1,6 @@
 // `rebuild-dashboard-kit proxy` as the bin runs it (`npm start -- proxy …`): bad options exit 2 with
 // a message naming the option; SIGTERM writes the report and leaves the HAR whole, exit 0.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -106,6 +106,7 @@ describe("npm start -- proxy", () => {
         expect(har).not.toContain("mock-token-unrestricted");
       } finally {
         await mock.close();
+        rmSync(dir, { recursive: true, force: true });
       }
     },
     SLOW,

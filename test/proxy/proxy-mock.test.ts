@@ -1,7 +1,7 @@
 // The proxy in front of the standalone mock: every answer passes through unchanged, the HAR it
 // records holds no secret of the run, and the report confirms what the traffic exercised and
 // contradicts nothing.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,6 +39,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await proxy.close();
   await mock.close();
+  rmSync(dir, { recursive: true, force: true });
   lines.length = 0;
 });
 

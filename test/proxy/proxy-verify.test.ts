@@ -1,7 +1,7 @@
 // `verify` run through the proxy in front of the mock: the proxy passes every probe through, and
 // its report of the traffic it saw agrees with verify's own: nothing contradicted by either, and
 // every element the proxy confirms verify confirms too.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -65,5 +65,6 @@ it("reports the same as verify for the traffic it saw", { timeout: 60_000 }, asy
   } finally {
     await proxy.close();
     await mock.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

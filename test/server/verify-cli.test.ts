@@ -1,6 +1,6 @@
 // `verify` as the bin runs it (the command behind `npm start`, in a child process) against the
 // standalone mock: the Done-when run of issue 19, and a bad option.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,9 +14,13 @@ import { startScript, stopAll } from "./spawn-cli.js";
 
 let server: RunningMockServer | undefined;
 let front: Server | undefined;
+/** A test's scratch directory (its report), removed after it. */
+let scratch: string | undefined;
 
 afterEach(async () => {
   await stopAll();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
   front?.closeAllConnections();
   await new Promise((resolve) => (front ? front.close(resolve) : resolve(undefined)));
   front = undefined;
@@ -56,7 +60,8 @@ async function holdingFront(
 describe("rebuild-dashboard-kit verify", () => {
   it("exits 0 against the mock with --allow-writes, and writes the report", async () => {
     server = await startMockServer({ port: 0 });
-    const report = join(mkdtempSync(join(tmpdir(), "verify-cli-")), "r.json");
+    scratch = mkdtempSync(join(tmpdir(), "verify-cli-"));
+    const report = join(scratch, "r.json");
     const cli = startScript([
       "verify",
       "--dashboard-url",

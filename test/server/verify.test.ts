@@ -3,12 +3,12 @@
 // node:http front that deviates from the contract in chosen ways: exactly those deviations are
 // contradicted, at their pointers.
 
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { AssumptionReport } from "../../mocks/assumptions/recorder.js";
 import { createClock, type RunningMockServer, startMockServer } from "../../mocks/node.js";
 import { runVerify } from "../../mocks/server/verify.js";
@@ -18,6 +18,13 @@ import { FROZEN_AT, TOKEN } from "../support/default-seed.js";
 const API_KEY = "mock-rebuild-key-1001";
 const running: RunningMockServer[] = [];
 const fronts: Server[] = [];
+
+/** The reports' directories, removed once the file is done. */
+const reportDirs: string[] = [];
+
+afterAll(() => {
+  for (const dir of reportDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 afterEach(async () => {
   await Promise.all(fronts.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
@@ -113,7 +120,9 @@ async function run(argv: string[], env: Record<string, string> = {}, signal?: Ab
 }
 
 function reportPath(): string {
-  return join(mkdtempSync(join(tmpdir(), "verify-")), "r.json");
+  const dir = mkdtempSync(join(tmpdir(), "verify-"));
+  reportDirs.push(dir);
+  return join(dir, "r.json");
 }
 
 const readReport = (path: string) => JSON.parse(readFileSync(path, "utf8")) as AssumptionReport;
