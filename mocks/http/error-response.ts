@@ -49,6 +49,21 @@ export function injectedFaultResponse(): MockResponse {
 }
 
 /**
+ * The standalone server's answer to a body it will not hold now: the bodies being read at once
+ * already fill `budgetBytes` (`maxBufferedBodyBytes`). 503 with `Retry-After: 1`; nothing changed.
+ */
+export function busyResponse(budgetBytes: number): MockResponse {
+  return {
+    status: 503,
+    headers: { [CARRIED["retry-after"]]: "1" },
+    body: envelope(
+      `The mock is already reading ${budgetBytes} bytes of request bodies; retry shortly`,
+      "INTERNAL",
+    ),
+  };
+}
+
+/**
  * A scripted fault's answer (decisions/044): the status as `operationId` documents it, its example
  * body and required headers; `500` and `503` under a `default` response as the mock answers an
  * internal error or an injected fault. The rule was checked when it was set.

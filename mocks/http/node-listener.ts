@@ -3,7 +3,7 @@ import { isUnchangingAnswer } from "../domain/unchanging.js";
 import type { DispatchResult, HeaderReader, MockRequest, MockResponse } from "../routes/types.js";
 import type { Dispatcher, RequestMatch } from "./dispatch.js";
 import type { Edge } from "./edge.js";
-import { errorResponse } from "./error-response.js";
+import { busyResponse, errorResponse } from "./error-response.js";
 import { jsonChunks } from "./json-chunks.js";
 
 /** One answered request, as `startMockServer`'s `onRequest` gets it. */
@@ -45,7 +45,16 @@ export interface NodeListenerOptions {
    * Undefined when nothing waits: the answer leaves on the same turn.
    */
   durable?: () => Promise<void> | undefined;
+  /**
+   * The request bodies held at once, in bytes, across all connections (default 128 MiB): each route
+   * bounds one body, this bounds them together. A body that would pass it is answered 503 with
+   * `Retry-After: 1`, unread, and its connection closed.
+   */
+  maxBufferedBodyBytes?: number;
 }
+
+/** Two bodies of the largest route's size (a snapshot, 64 MiB), or 128 of the APIs' 1 MiB. */
+const DEFAULT_MAX_BUFFERED_BODY_BYTES = 128 * 1024 * 1024;
 
 interface Answer {
   /** The answer goes out with `Connection: close` and the connection ends after it (a body left unread). */
@@ -61,6 +70,9 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
   const now = options.now ?? Date.now;
   const root = new URL("/", options.origin);
   const { edge } = options;
+  const budget = options.maxBufferedBodyBytes ?? DEFAULT_MAX_BUFFERED_BODY_BYTES;
+  // Bytes of the request bodies held now (of requests not yet over), against `budget`.
+  let buffered = 0;
 
   const internal = (res: ServerResponse, error: unknown) => {
     options.onInternalError?.(error);
@@ -169,7 +181,28 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
     const limit = matched.bodyLimit;
     const chunks: Buffer[] = [];
     let size = 0;
+    // This body's bytes in `buffered`, given back once: when the request is over (answered, however
+    // late, or its client gone: until then its answer may still hold the body) or refused.
+    let held = 0;
+    const release = () => {
+      buffered -= held;
+      held = 0;
+    };
+    req.once("close", release);
     const onData = (chunk: Buffer) => {
+      // What of this chunk is kept: a body is read to one byte past its route's limit at most.
+      const kept = Math.min(chunk.length, limit + 1 - size);
+      if (buffered + kept > budget) {
+        req.off("data", onData);
+        req.off("end", onEnd);
+        req.pause();
+        chunks.length = 0;
+        release();
+        send(request, busyResponse(budget), { close: true });
+        return;
+      }
+      buffered += kept;
+      held += kept;
       if (size + chunk.length <= limit) {
         chunks.push(chunk);
         size += chunk.length;

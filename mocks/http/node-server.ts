@@ -66,6 +66,12 @@ export interface MockServerOptions extends Omit<MockWorldOptions, "origin">, Edg
    * next gets 429) and a comment line every `heartbeatMs` of real time (default 15 000).
    */
   events?: EventStreamOptions;
+  /**
+   * The request bodies the server holds at once, in bytes, across all connections (default 128 MiB):
+   * each route bounds one body (1 MiB, a snapshot 64 MiB), this bounds them together. A body that
+   * would pass it is answered `503` with `Retry-After: 1`, unread, and its connection closed.
+   */
+  maxBufferedBodyBytes?: number;
 }
 
 /**
@@ -103,6 +109,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const host = options.host ?? "127.0.0.1";
   // Checked before binding: a bad origin or host name is the caller's mistake, not the port's.
   const policy = createEdgePolicy(host, options);
+  const { maxBufferedBodyBytes: budget } = options;
+  if (budget !== undefined && !(Number.isSafeInteger(budget) && budget > 0)) {
+    throw new RangeError(
+      `startMockServer: maxBufferedBodyBytes must be a positive whole number of bytes, got ${budget}`,
+    );
+  }
   // Before binding: a file another server holds, or that cannot be written, fails the start with
   // the port never taken. The lock is held from here to `close`.
   const held = options.stateFile === undefined ? undefined : await holdStateFile(options.stateFile);
@@ -177,6 +189,7 @@ async function serve(
     corsOrigins: _corsOrigins,
     allowedHosts: _allowedHosts,
     events,
+    maxBufferedBodyBytes,
     ...worldOptions
   } = options;
   if (given && given.origin !== origin) {
@@ -225,6 +238,7 @@ async function serve(
       ...(onRequest ? { onRequest } : {}),
       ...(onInternalError ? { onInternalError } : {}),
       ...(persist ? { durable: persist.durable } : {}),
+      ...(maxBufferedBodyBytes === undefined ? {} : { maxBufferedBodyBytes }),
     }),
   );
   const stop = async () => {

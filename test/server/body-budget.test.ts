@@ -1,0 +1,157 @@
+// The standalone server holds at most `maxBufferedBodyBytes` of request bodies at once, across
+// connections: each route bounds one body, this bounds them together, so many clients sending large
+// bodies at once cannot exhaust its memory. A body past it is answered 503 (Retry-After: 1), unread,
+// its connection closed; the bytes come back when a body is dispatched or its client goes away.
+import { connect, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClock, type RunningMockServer, startMockServer } from "../../mocks/node.js";
+import { FROZEN_AT } from "../support/default-seed.js";
+import { rawClient, socketExchange } from "../support/raw-http.js";
+
+const KiB = 1024;
+const BUDGET = 512 * KiB;
+const SINK = "/__mock/webhook-sink/1001";
+
+let mock: RunningMockServer;
+beforeAll(async () => {
+  mock = await startMockServer({
+    port: 0,
+    clock: createClock({ frozenAt: FROZEN_AT }),
+    maxBufferedBodyBytes: BUDGET,
+  });
+});
+afterAll(() => mock.close());
+
+const port = () => Number(new URL(mock.origin).port);
+
+/** A JSON body of exactly `bytes` bytes. */
+function jsonOf(bytes: number): string {
+  return `{"pad":"${"x".repeat(bytes - 10)}"}`;
+}
+
+function head(contentLength: number): string {
+  return [
+    `POST ${SINK} HTTP/1.1`,
+    "Host: 127.0.0.1",
+    "Content-Type: application/json",
+    // So that the server ends each exchange once it has answered.
+    "Connection: close",
+    `Content-Length: ${contentLength}`,
+    "",
+    "",
+  ].join("\r\n");
+}
+
+/** POSTs a body of `bytes` to the sink on a fresh connection; its answer. */
+function post(bytes: number) {
+  return socketExchange(port(), head(bytes) + jsonOf(bytes), { waitMs: 5_000 });
+}
+
+/** Starts a POST whose body is `total` bytes and sends only `sent` of them; the socket stays open. */
+async function partial(total: number, sent: number): Promise<Socket> {
+  const socket = connect(port(), "127.0.0.1");
+  socket.on("error", () => {});
+  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  await new Promise<void>((resolve) =>
+    socket.write(head(total) + jsonOf(total).slice(0, sent), () => resolve()),
+  );
+  return socket;
+}
+
+/**
+ * Sends `bytes` until the answer is not 503, at most `attempts` times: the server sees a client's
+ * bytes, or its going, a few event-loop turns after the client acts. The statuses seen, in order.
+ */
+async function untilNot503(bytes: number, attempts: number): Promise<number[]> {
+  const seen: number[] = [];
+  for (let i = 0; i < attempts; i++) {
+    const { status } = await post(bytes);
+    seen.push(status);
+    if (status !== 503) break;
+  }
+  return seen;
+}
+
+describe("maxBufferedBodyBytes", () => {
+  it("refuses a body that alone passes it with 503, Retry-After: 1, the envelope, and the connection closed", async () => {
+    const answer = await post(BUDGET + 64 * KiB);
+    expect(answer.status).toBe(503);
+    expect(answer.headers["retry-after"]).toBe("1");
+    expect(answer.headers.connection).toBe("close");
+    expect(answer.closedByServer).toBe(true);
+    expect(JSON.parse(answer.body)).toEqual({
+      message: `The mock is already reading ${BUDGET} bytes of request bodies; retry shortly`,
+      error: { code: "INTERNAL" },
+    });
+    // Nothing reached the sink.
+    expect(mock.world.state().rebuild.sink).toEqual({});
+  });
+
+  it("gives a dispatched body's bytes back: bodies of most of the budget, one after another, are all taken", async () => {
+    const client = rawClient(mock.origin);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const { status } = await client.send({
+          method: "POST",
+          path: SINK,
+          headers: [["Content-Type", "application/json"]],
+          body: new TextEncoder().encode(jsonOf(400 * KiB)),
+        });
+        statuses.push(status);
+      }
+      expect(statuses).toEqual(Array(8).fill(200));
+    } finally {
+      client.close();
+      mock.world.reset();
+    }
+  });
+
+  it("counts bodies being read on other connections, and gives their bytes back when they end or their clients go", async () => {
+    // A holds 300 KiB of a 400 KiB body: then 250 KiB more cannot be held, though alone it could.
+    // (A probe read before A's bytes are is taken: the server sees them a few turns later.)
+    const a = await partial(400 * KiB, 300 * KiB);
+    expect((await busyWithin(250 * KiB, 50)).at(-1)).toBe(503);
+
+    // A's client goes away mid-body: its bytes come back.
+    a.destroy();
+    const afterAbort = await untilNot503(250 * KiB, 50);
+    expect(afterAbort.at(-1)).toBe(200);
+
+    // B holds 300 KiB too, then sends the rest: once it is answered, its bytes are back as well.
+    const b = await partial(400 * KiB, 300 * KiB);
+    expect((await busyWithin(250 * KiB, 50)).at(-1)).toBe(503);
+    const answered = new Promise<string>((resolve) => {
+      let text = "";
+      b.setEncoding("latin1");
+      b.on("data", (chunk: string) => {
+        text += chunk;
+        if (text.includes("\r\n\r\n")) resolve(text.split("\r\n")[0] ?? "");
+      });
+    });
+    b.write(jsonOf(400 * KiB).slice(300 * KiB));
+    expect(await answered).toBe("HTTP/1.1 200 OK");
+    b.destroy();
+    expect((await untilNot503(250 * KiB, 50)).at(-1)).toBe(200);
+    mock.world.reset();
+  });
+
+  it("is checked when the server starts", async () => {
+    for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(startMockServer({ port: 0, maxBufferedBodyBytes: bad })).rejects.toThrow(
+        `startMockServer: maxBufferedBodyBytes must be a positive whole number of bytes, got ${bad}`,
+      );
+    }
+  });
+});
+
+/** Sends `bytes` until the answer is 503, at most `attempts` times; the statuses seen. */
+async function busyWithin(bytes: number, attempts: number): Promise<number[]> {
+  const seen: number[] = [];
+  for (let i = 0; i < attempts; i++) {
+    const { status } = await post(bytes);
+    seen.push(status);
+    if (status === 503) break;
+  }
+  return seen;
+}
