@@ -49,17 +49,15 @@ export function injectedFaultResponse(): MockResponse {
 }
 
 /**
- * The standalone server's answer to a body it will not hold now: the bodies being read at once
- * already fill `budgetBytes` (`maxBufferedBodyBytes`). 503 with `Retry-After: 1`; nothing changed.
+ * The answer to a request the server will not take on now (`why`: what is already under way, e.g.
+ * the standalone server's `maxBufferedBodyBytes`, the proxy's `maxExchanges`): 503 with
+ * `Retry-After: 1`; nothing changed.
  */
-export function busyResponse(budgetBytes: number): MockResponse {
+export function busyResponse(why: string): MockResponse {
   return {
     status: 503,
     headers: { [CARRIED["retry-after"]]: "1" },
-    body: envelope(
-      `The mock is already reading ${budgetBytes} bytes of request bodies; retry shortly`,
-      "INTERNAL",
-    ),
+    body: envelope(`${why}; retry shortly`, "INTERNAL"),
   };
 }
 

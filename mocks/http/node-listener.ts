@@ -198,7 +198,9 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
         req.pause();
         chunks.length = 0;
         release();
-        send(request, busyResponse(budget), { close: true });
+        send(request, busyResponse(`The mock is already reading ${budget} bytes of request bodies`), {
+          close: true,
+        });
         return;
       }
       buffered += kept;

@@ -16,7 +16,7 @@ import { createDispatcher, type Dispatcher } from "../http/dispatch.js";
 import { createEdge, type EdgeObservedRequest } from "../http/edge.js";
 
 import { createEdgePolicy, type EdgeOptions } from "../http/edge-policy.js";
-import { errorResponse } from "../http/error-response.js";
+import { busyResponse, errorResponse } from "../http/error-response.js";
 import { publicApis } from "../http/mock-dispatcher.js";
 import type { HeaderReader, MockRequest, MockResponse } from "../routes/types.js";
 import type { WorldCore } from "../world.js";
@@ -38,6 +38,12 @@ export interface ProxyOptions extends EdgeOptions {
   upstreamTimeoutMs?: number;
   /** The largest answer held (default the SDK's 4 MiB): past it, 502. */
   maxAnswerBytes?: number;
+  /**
+   * Exchanges forwarded at once (default 32): each holds a request body up to its route's limit and
+   * an answer up to `maxAnswerBytes`, so this bounds what the proxy holds. One more is answered 503
+   * with `Retry-After: 1`, unread and not forwarded.
+   */
+  maxExchanges?: number;
   /** One line per exchange and per failure. */
   log?: (line: string) => void;
   /** Writes the report file (tests replace it). */
@@ -53,6 +59,7 @@ export interface RunningProxy {
 }
 
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_EXCHANGES = 32;
 /** The proxy's own endpoint, beside the APIs. */
 const REPORT_PATH = "/__proxy/report";
 
@@ -140,6 +147,12 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
   const log = options.log ?? (() => {});
   const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const maxBytes = options.maxAnswerBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const maxExchanges = options.maxExchanges ?? DEFAULT_MAX_EXCHANGES;
+  if (!(Number.isSafeInteger(maxExchanges) && maxExchanges > 0)) {
+    throw new RangeError(`proxy: maxExchanges must be a positive whole number, got ${maxExchanges}`);
+  }
+  // Exchanges being forwarded now (their body read, sent on, their answer read), against maxExchanges.
+  let inFlight = 0;
   const recorder = createAssumptionRecorder();
   const secrets = new Secrets();
   const har: HarWriter | undefined = options.record ? openHar(options.record) : undefined;
@@ -260,10 +273,53 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
       );
       return;
     }
+    if (inFlight >= maxExchanges) {
+      log(`proxy: ${label}: ${maxExchanges} exchanges are already being forwarded; answered 503`);
+      // Its body is left unread: the connection ends with the answer.
+      writeMock(res, busyResponse(`The proxy is already forwarding ${maxExchanges} exchanges`), {
+        ...cors,
+        connection: "close",
+      });
+      return;
+    }
+    inFlight++;
+    try {
+      await forwardExchange(req, res, {
+        api,
+        upstream: api.upstream,
+        url,
+        method,
+        label,
+        rawHeaders,
+        cors,
+        started,
+        startedAt,
+      });
+    } finally {
+      inFlight--;
+    }
+  }
+
+  interface Exchange {
+    api: Api;
+    /** The api's service (given, else the request was answered 502 before). */
+    upstream: string;
+    url: URL;
+    method: string;
+    label: string;
+    rawHeaders: [string, string][];
+    cors: Record<string, string> | undefined;
+    started: number;
+    startedAt: Date;
+  }
+
+  /** Forwards one request to its service and the answer back; records and judges the exchange. */
+  async function forwardExchange(req: IncomingMessage, res: ServerResponse, x: Exchange): Promise<void> {
+    const { api, upstream, url, method, label, rawHeaders, cors, started, startedAt } = x;
     // A body over the operation's limit is the service's to refuse: it is sent on, not held.
     const { head: body, complete } = await readBody(req, api.routes.match(method, url).bodyLimit);
     const path = url.pathname.slice(api.prefix.length) || "/";
-    const upstreamUrl = new URL(api.upstream + path + url.search);
+    const upstreamUrl = new URL(upstream + path + url.search);
     let answer: Awaited<ReturnType<typeof forward>>;
     try {
       answer = await forward({

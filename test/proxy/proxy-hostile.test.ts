@@ -163,3 +163,55 @@ describe("hostile upstreams", () => {
     expect(outside.status).toBe(404);
   });
 });
+
+describe("exchanges at once", () => {
+  it("past maxExchanges: 503 with Retry-After: 1, not forwarded; the next is forwarded once one ends", async () => {
+    const lines: string[] = [];
+    // An upstream that answers when told to: the exchanges it holds stay in flight.
+    const waiting: Array<() => void> = [];
+    let seen = 0;
+    const held = await httpUpstream((_req, res) => {
+      seen++;
+      waiting.push(() =>
+        res.writeHead(200, { "content-type": "application/json" }).end('{"totalCount":0,"data":[]}'),
+      );
+    });
+    const proxy = await startProxyServer({
+      host: "127.0.0.1",
+      port: 0,
+      dashboardUpstream: `${held.origin}/v1`,
+      maxExchanges: 2,
+      log: (line) => lines.push(line),
+    });
+    running.push(proxy);
+    const first = get(proxy);
+    const second = get(proxy);
+    await expect.poll(() => seen).toBe(2);
+    const response = await fetch(`${proxy.origin}/v1/si/servers`, { headers: { authorization: "Bearer t" } });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect(await response.json()).toEqual({
+      message: "The proxy is already forwarding 2 exchanges; retry shortly",
+      error: { code: "INTERNAL" },
+    });
+    expect(seen).toBe(2);
+    expect(lines).toContain(
+      "proxy: GET /v1/si/servers: 2 exchanges are already being forwarded; answered 503",
+    );
+    for (const answer of waiting.splice(0)) answer();
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    const third = get(proxy);
+    await expect.poll(() => seen).toBe(3);
+    for (const answer of waiting.splice(0)) answer();
+    expect((await third).status).toBe(200);
+  });
+
+  it("is checked when the proxy starts", async () => {
+    for (const bad of [0, -1, 2.5, Number.NaN]) {
+      await expect(startProxyServer({ host: "127.0.0.1", port: 0, maxExchanges: bad })).rejects.toThrow(
+        `proxy: maxExchanges must be a positive whole number, got ${bad}`,
+      );
+    }
+  });
+});
