@@ -181,14 +181,15 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
     const limit = matched.bodyLimit;
     const chunks: Buffer[] = [];
     let size = 0;
-    // This body's bytes in `buffered`, given back once: when the request is over (answered, however
-    // late, or its client gone: until then its answer may still hold the body) or refused.
+    // This body's bytes in `buffered`, given back once: when its answer is over (written, however
+    // late, or the connection gone: until then the answer may still hold the body), or refused. Not
+    // on the request's close: a body refused with 413 is left unread, and its request may not close.
     let held = 0;
     const release = () => {
       buffered -= held;
       held = 0;
     };
-    req.once("close", release);
+    res.once("close", release);
     const onData = (chunk: Buffer) => {
       // What of this chunk is kept: a body is read to one byte past its route's limit at most.
       const kept = Math.min(chunk.length, limit + 1 - size);

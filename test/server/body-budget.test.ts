@@ -107,6 +107,32 @@ describe("maxBufferedBodyBytes", () => {
     }
   });
 
+  it("gives a refused body's bytes back: bodies over the route's 1 MiB, one after another, are each a 413", async () => {
+    // A budget of three bodies over the limit: the fourth would be a 503 if the refused ones kept theirs.
+    const roomy = await startMockServer({
+      port: 0,
+      clock: createClock({ frozenAt: FROZEN_AT }),
+      maxBufferedBodyBytes: 3 * 1025 * KiB,
+    });
+    const client = rawClient(roomy.origin);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const { status } = await client.send({
+          method: "POST",
+          path: SINK,
+          headers: [["Content-Type", "application/json"]],
+          body: new TextEncoder().encode(jsonOf(1100 * KiB)),
+        });
+        statuses.push(status);
+      }
+      expect(statuses).toEqual(Array(6).fill(413));
+    } finally {
+      client.close();
+      await roomy.close();
+    }
+  });
+
   it("counts bodies being read on other connections, and gives their bytes back when they end or their clients go", async () => {
     // A holds 300 KiB of a 400 KiB body: then 250 KiB more cannot be held, though alone it could.
     // (A probe read before A's bytes are is taken: the server sees them a few turns later.)
