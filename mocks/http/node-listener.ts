@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { DomainError } from "../domain/errors.js";
 import { isUnchangingAnswer } from "../domain/unchanging.js";
 import type { DispatchResult, HeaderReader, MockRequest, MockResponse } from "../routes/types.js";
 import type { Dispatcher, RequestMatch } from "./dispatch.js";
@@ -198,10 +199,22 @@ export function createNodeListener(dispatch: Dispatcher, options: NodeListenerOp
         req.off("end", onEnd);
         req.pause();
         chunks.length = 0;
+        // A body that alone passes the budget would never be taken: 413, as one over its route's
+        // limit, not a 503 that invites a retry.
+        const alone = held + kept > budget;
         release();
-        send(request, busyResponse(`The mock is already reading ${budget} bytes of request bodies`), {
-          close: true,
-        });
+        send(
+          request,
+          alone
+            ? errorResponse(
+                new DomainError(
+                  "PAYLOAD_TOO_LARGE",
+                  `Request body exceeds ${budget} bytes, all this server holds at once`,
+                ),
+              )
+            : busyResponse(`The mock is already reading ${budget} bytes of request bodies`),
+          { close: true },
+        );
         return;
       }
       buffered += kept;

@@ -47,6 +47,7 @@ What the proxy answers itself, in the APIs' error envelope ({ "message", "error"
   502  the service cannot be reached, answers something that is not HTTP, breaks off, redirects
        (never followed), sends a body over 4 MiB (never held past that), or no upstream was given
        for that API
+  503  32 exchanges are already being forwarded (Retry-After: 1); not forwarded
   504  the service gave no whole answer within --upstream-timeout
   and, as the mock's edge does: 403 for a Host it does not allow, 204 to a CORS preflight, 404
   outside both APIs. A request body over the operation's limit is sent on unread (the service

@@ -159,6 +159,10 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
   const policy = createEdgePolicy(options.host, options);
 
   const server = createServer();
+  // A client sending its request slowly holds one of maxExchanges: not longer than the service may
+  // take to answer (node's own default is 300 s).
+  server.requestTimeout = timeoutMs;
+  server.headersTimeout = Math.min(server.headersTimeout, timeoutMs);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
@@ -317,7 +321,15 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
   async function forwardExchange(req: IncomingMessage, res: ServerResponse, x: Exchange): Promise<void> {
     const { api, upstream, url, method, label, rawHeaders, cors, started, startedAt } = x;
     // A body over the operation's limit is the service's to refuse: it is sent on, not held.
-    const { head: body, complete } = await readBody(req, api.routes.match(method, url).bodyLimit);
+    let read: Awaited<ReturnType<typeof readBody>>;
+    try {
+      read = await readBody(req, api.routes.match(method, url).bodyLimit);
+    } catch {
+      // The client went away mid-body (or sent it too slowly: requestTimeout): nothing to forward.
+      log(`proxy: ${label}: the client went away before its body ended; nothing forwarded`);
+      return;
+    }
+    const { head: body, complete } = read;
     const path = url.pathname.slice(api.prefix.length) || "/";
     const upstreamUrl = new URL(upstream + path + url.search);
     let answer: Awaited<ReturnType<typeof forward>>;

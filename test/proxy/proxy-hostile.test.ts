@@ -1,6 +1,7 @@
 // Upstreams that misbehave: each gets the client a documented error in the APIs' envelope (502, or
 // 504 for one that takes too long), one clear log line, and the proxy goes on serving. An answer
 // larger than the proxy holds is never buffered past that.
+import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { type RunningProxy, startProxyServer } from "../../mocks/proxy/proxy-server.js";
 import { closedPortOrigin, httpUpstream, tcpUpstream } from "./upstreams.js";
@@ -205,6 +206,37 @@ describe("exchanges at once", () => {
     await expect.poll(() => seen).toBe(3);
     for (const answer of waiting.splice(0)) answer();
     expect((await third).status).toBe(200);
+  });
+
+  it("a client that goes away mid-body: one log line (not an internal error), and its slot is free again", async () => {
+    const lines: string[] = [];
+    let seen = 0;
+    const healthy = await httpUpstream((_req, res) => {
+      seen++;
+      res.writeHead(200, { "content-type": "application/json" }).end('{"totalCount":0,"data":[]}');
+    });
+    const proxy = await startProxyServer({
+      host: "127.0.0.1",
+      port: 0,
+      dashboardUpstream: `${healthy.origin}/v1`,
+      maxExchanges: 1,
+      log: (line) => lines.push(line),
+    });
+    running.push(proxy);
+    const { port } = new URL(proxy.origin);
+    const socket = connect(Number(port), "127.0.0.1");
+    socket.on("error", () => {});
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    socket.write(
+      "POST /v1/si/servers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+    );
+    await expect.poll(() => lines.length === 0 && socket.bytesWritten > 0).toBe(true);
+    socket.destroy();
+    await expect
+      .poll(() => lines)
+      .toEqual(["proxy: POST /v1/si/servers: the client went away before its body ended; nothing forwarded"]);
+    expect((await get(proxy)).status).toBe(200);
+    expect(seen).toBe(1);
   });
 
   it("is checked when the proxy starts", async () => {

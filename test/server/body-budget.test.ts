@@ -5,12 +5,13 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock, type RunningMockServer, startMockServer } from "../../mocks/node.js";
-import { FROZEN_AT } from "../support/default-seed.js";
+import { FROZEN_AT, PARTNER } from "../support/default-seed.js";
 import { rawClient, socketExchange } from "../support/raw-http.js";
 
 const KiB = 1024;
 const BUDGET = 512 * KiB;
 const SINK = "/__mock/webhook-sink/1001";
+const REBUILDS = "/api/integration/partners/hostpanel/rebuilds";
 
 let mock: RunningMockServer;
 beforeAll(async () => {
@@ -29,10 +30,11 @@ function jsonOf(bytes: number): string {
   return `{"pad":"${"x".repeat(bytes - 10)}"}`;
 }
 
-function head(contentLength: number): string {
+function head(contentLength: number, path = SINK, extra: readonly string[] = []): string {
   return [
-    `POST ${SINK} HTTP/1.1`,
+    `POST ${path} HTTP/1.1`,
     "Host: 127.0.0.1",
+    ...extra,
     "Content-Type: application/json",
     // So that the server ends each exchange once it has answered.
     "Connection: close",
@@ -73,8 +75,25 @@ async function untilNot503(bytes: number, attempts: number): Promise<number[]> {
 }
 
 describe("maxBufferedBodyBytes", () => {
-  it("refuses a body that alone passes it with 503, Retry-After: 1, the envelope, and the connection closed", async () => {
+  it("refuses a body that alone passes it with 413 (a retry could never succeed), the connection closed", async () => {
     const answer = await post(BUDGET + 64 * KiB);
+    expect(answer.status).toBe(413);
+    expect(answer.headers["retry-after"]).toBeUndefined();
+    expect(answer.headers.connection).toBe("close");
+    expect(answer.closedByServer).toBe(true);
+    expect(JSON.parse(answer.body)).toEqual({
+      message: `Request body exceeds ${BUDGET} bytes, all this server holds at once`,
+      error: { code: "PAYLOAD_TOO_LARGE" },
+    });
+    // Nothing reached the sink.
+    expect(mock.world.state().rebuild.sink).toEqual({});
+  });
+
+  it("refuses a body while others fill it with 503, Retry-After: 1, the envelope, and the connection closed", async () => {
+    const a = await partial(400 * KiB, 300 * KiB);
+    let answer = await post(250 * KiB);
+    // (A probe read before A's bytes are is taken: the server sees them a few turns later.)
+    for (let i = 0; i < 50 && answer.status !== 503; i++) answer = await post(250 * KiB);
     expect(answer.status).toBe(503);
     expect(answer.headers["retry-after"]).toBe("1");
     expect(answer.headers.connection).toBe("close");
@@ -83,8 +102,27 @@ describe("maxBufferedBodyBytes", () => {
       message: `The mock is already reading ${BUDGET} bytes of request bodies; retry shortly`,
       error: { code: "INTERNAL" },
     });
-    // Nothing reached the sink.
-    expect(mock.world.state().rebuild.sink).toEqual({});
+    a.destroy();
+    expect((await untilNot503(250 * KiB, 50)).at(-1)).toBe(200);
+    mock.world.reset();
+  });
+
+  it("counts a body until its answer is out, however late (an injected latency)", async () => {
+    mock.world.setFaults({ latencyMs: 400 });
+    try {
+      // A's body (to the rebuild API, where faults apply) is read at once; its answer (400: the body
+      // is not a rebuild request) waits 400 ms of real time, holding it.
+      const partner = [`X-Partner-Id: ${PARTNER.ok.id}`, `X-API-Key: ${PARTNER.ok.apiKey}`];
+      const a = socketExchange(port(), head(300 * KiB, REBUILDS, partner) + jsonOf(300 * KiB), {
+        waitMs: 5_000,
+      });
+      expect((await busyWithin(250 * KiB, 50)).at(-1)).toBe(503);
+      expect((await a).status).toBe(400);
+    } finally {
+      mock.world.setFaults({ latencyMs: 0 });
+    }
+    expect((await untilNot503(250 * KiB, 50)).at(-1)).toBe(200);
+    mock.world.reset();
   });
 
   it("gives a dispatched body's bytes back: bodies of most of the budget, one after another, are all taken", async () => {
