@@ -14,7 +14,7 @@ afterEach(async () => {
 async function proxyTo(
   dashboardUpstream: string,
   lines: string[],
-  extra: { upstreamTimeoutMs?: number } = {},
+  extra: { upstreamTimeoutMs?: number; maxExchanges?: number } = {},
 ) {
   const proxy = await startProxyServer({
     host: "127.0.0.1",
@@ -177,14 +177,7 @@ describe("exchanges at once", () => {
         res.writeHead(200, { "content-type": "application/json" }).end('{"totalCount":0,"data":[]}'),
       );
     });
-    const proxy = await startProxyServer({
-      host: "127.0.0.1",
-      port: 0,
-      dashboardUpstream: `${held.origin}/v1`,
-      maxExchanges: 2,
-      log: (line) => lines.push(line),
-    });
-    running.push(proxy);
+    const proxy = await proxyTo(held.origin, lines, { maxExchanges: 2 });
     const first = get(proxy);
     const second = get(proxy);
     await expect.poll(() => seen).toBe(2);
@@ -215,14 +208,7 @@ describe("exchanges at once", () => {
       seen++;
       res.writeHead(200, { "content-type": "application/json" }).end('{"totalCount":0,"data":[]}');
     });
-    const proxy = await startProxyServer({
-      host: "127.0.0.1",
-      port: 0,
-      dashboardUpstream: `${healthy.origin}/v1`,
-      maxExchanges: 1,
-      log: (line) => lines.push(line),
-    });
-    running.push(proxy);
+    const proxy = await proxyTo(healthy.origin, lines, { maxExchanges: 1 });
     const { port } = new URL(proxy.origin);
     const socket = connect(Number(port), "127.0.0.1");
     socket.on("error", () => {});

@@ -60,6 +60,26 @@ async function partial(total: number, sent: number): Promise<Socket> {
   return socket;
 }
 
+/** POSTs `count` bodies of `bytes` to the sink, one after another on one kept-alive connection; the statuses. */
+async function inARow(origin: string, count: number, bytes: number): Promise<number[]> {
+  const client = rawClient(origin);
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const { status } = await client.send({
+        method: "POST",
+        path: SINK,
+        headers: [["Content-Type", "application/json"]],
+        body: new TextEncoder().encode(jsonOf(bytes)),
+      });
+      statuses.push(status);
+    }
+    return statuses;
+  } finally {
+    client.close();
+  }
+}
+
 /**
  * Sends `bytes` until the answer is not 503, at most `attempts` times: the server sees a client's
  * bytes, or its going, a few event-loop turns after the client acts. The statuses seen, in order.
@@ -126,21 +146,9 @@ describe("maxBufferedBodyBytes", () => {
   });
 
   it("gives a dispatched body's bytes back: bodies of most of the budget, one after another, are all taken", async () => {
-    const client = rawClient(mock.origin);
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 8; i++) {
-        const { status } = await client.send({
-          method: "POST",
-          path: SINK,
-          headers: [["Content-Type", "application/json"]],
-          body: new TextEncoder().encode(jsonOf(400 * KiB)),
-        });
-        statuses.push(status);
-      }
-      expect(statuses).toEqual(Array(8).fill(200));
+      expect(await inARow(mock.origin, 8, 400 * KiB)).toEqual(Array(8).fill(200));
     } finally {
-      client.close();
       mock.world.reset();
     }
   });
@@ -152,21 +160,9 @@ describe("maxBufferedBodyBytes", () => {
       clock: createClock({ frozenAt: FROZEN_AT }),
       maxBufferedBodyBytes: 3 * 1025 * KiB,
     });
-    const client = rawClient(roomy.origin);
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) {
-        const { status } = await client.send({
-          method: "POST",
-          path: SINK,
-          headers: [["Content-Type", "application/json"]],
-          body: new TextEncoder().encode(jsonOf(1100 * KiB)),
-        });
-        statuses.push(status);
-      }
-      expect(statuses).toEqual(Array(6).fill(413));
+      expect(await inARow(roomy.origin, 6, 1100 * KiB)).toEqual(Array(6).fill(413));
     } finally {
-      client.close();
       await roomy.close();
     }
   });
