@@ -37,29 +37,25 @@ function envelope(message: string, code: string): { message: string; error: { co
 }
 
 /**
- * An injected fault (`errorRate`): 503 before the request reaches any API, so nothing changed;
- * `Retry-After: 0` tells a client it may retry at once.
+ * 503 in the APIs' envelope: nothing changed, and `Retry-After` tells a client when to try again.
+ * An injected fault (`errorRate`, 0 s: at once) and a request the server will not take on now (1 s;
+ * `why`: what is already under way, e.g. the standalone server's `maxBufferedBodyBytes`, the proxy's
+ * `maxExchanges`).
  */
-export function injectedFaultResponse(): MockResponse {
+function unavailable(message: string, retryAfterSeconds: number): MockResponse {
   return {
     status: 503,
-    headers: { [CARRIED["retry-after"]]: "0" },
-    body: envelope("Injected fault: service unavailable", "INTERNAL"),
+    headers: { [CARRIED["retry-after"]]: String(retryAfterSeconds) },
+    body: envelope(message, "INTERNAL"),
   };
 }
 
-/**
- * The answer to a request the server will not take on now (`why`: what is already under way, e.g.
- * the standalone server's `maxBufferedBodyBytes`, the proxy's `maxExchanges`): 503 with
- * `Retry-After: 1`; nothing changed.
- */
-export function busyResponse(why: string): MockResponse {
-  return {
-    status: 503,
-    headers: { [CARRIED["retry-after"]]: "1" },
-    body: envelope(`${why}; retry shortly`, "INTERNAL"),
-  };
-}
+/** An injected fault's 503: before the request reaches any API. */
+export const injectedFaultResponse = (): MockResponse =>
+  unavailable("Injected fault: service unavailable", 0);
+
+/** A 503 for a request the server will not take on now (`why`). */
+export const busyResponse = (why: string): MockResponse => unavailable(`${why}; retry shortly`, 1);
 
 /**
  * A scripted fault's answer (decisions/044): the status as `operationId` documents it, its example

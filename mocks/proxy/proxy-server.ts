@@ -288,116 +288,87 @@ export async function startProxyServer(options: ProxyOptions): Promise<RunningPr
     }
     inFlight++;
     try {
-      await forwardExchange(req, res, {
-        api,
-        upstream: api.upstream,
-        url,
-        method,
-        label,
-        rawHeaders,
-        cors,
-        started,
+      // A body over the operation's limit is the service's to refuse: it is sent on, not held.
+      let read: Awaited<ReturnType<typeof readBody>>;
+      try {
+        read = await readBody(req, api.routes.match(method, url).bodyLimit);
+      } catch {
+        // The client went away mid-body (or sent it too slowly: requestTimeout): nothing to forward.
+        log(`proxy: ${label}: the client went away before its body ended; nothing forwarded`);
+        return;
+      }
+      const { head: body, complete } = read;
+      const path = url.pathname.slice(api.prefix.length) || "/";
+      const upstreamUrl = new URL(api.upstream + path + url.search);
+      let answer: Awaited<ReturnType<typeof forward>>;
+      try {
+        answer = await forward({
+          method,
+          url: upstreamUrl,
+          headers: rawHeaders,
+          body,
+          ...(complete ? {} : { rest: req }),
+          timeoutMs,
+          maxBytes,
+        });
+      } catch (error) {
+        if (!(error instanceof UpstreamFailure)) throw error;
+        const status = error.kind === "timeout" ? 504 : 502;
+        log(
+          `proxy: ${label}: the ${api.document} service at ${upstreamUrl.origin} ${error.message}; answered ${status}`,
+        );
+        writeMock(res, proxyError(status, `The ${api.document} service ${error.message}`), cors);
+        return;
+      }
+      // The answer as the service gave it; the edge's CORS headers in place of any of its own.
+      const out: Record<string, string | string[]> = {};
+      for (const [name, value] of answer.headers) {
+        const key = name.toLowerCase();
+        if (cors && (key.startsWith("access-control-") || key === "vary") && key in cors) continue;
+        const before = out[key];
+        out[key] = before === undefined ? value : [before, value].flat();
+      }
+      if (!res.destroyed) {
+        res.writeHead(answer.status, answer.statusText, { ...out, ...cors });
+        res.end(method === "HEAD" ? undefined : answer.body);
+      }
+      const ms = Math.round(performance.now() - started);
+      log(`${label} ${answer.status} ${ms}ms`);
+      // A body over the limit is recorded by its first bytes only, and judged as no JSON.
+      const requestText = complete ? body?.toString("utf8") : undefined;
+      const responseText = decodedBody(answer.body, answer.headers, maxBytes);
+      const requestJson = parseJson(requestText);
+      const responseJson = parseJson(responseText);
+      const exchange: HarExchange = {
         startedAt,
+        method,
+        url: upstreamUrl,
+        requestHeaders: rawHeaders,
+        requestBody: body,
+        status: answer.status,
+        statusText: answer.statusText,
+        responseHeaders: answer.headers,
+        responseBody: answer.body,
+        ms,
+      };
+      secrets.learn(exchange, requestJson, responseJson);
+      har?.add(exchange, secrets, requestText, responseText);
+      const lower = (pairs: readonly (readonly [string, string])[]) =>
+        Object.fromEntries(pairs.map(([name, value]) => [name.toLowerCase(), value]));
+      recorder.record({
+        document: api.document,
+        method,
+        path,
+        query: url.search.slice(1),
+        requestHeaders: lower(rawHeaders),
+        requestBody: requestJson,
+        status: answer.status,
+        responseHeaders: lower(answer.headers),
+        responseBody: responseJson,
       });
     } finally {
       inFlight--;
     }
-  }
-
-  interface Exchange {
-    api: Api;
-    /** The api's service (given, else the request was answered 502 before). */
-    upstream: string;
-    url: URL;
-    method: string;
-    label: string;
-    rawHeaders: [string, string][];
-    cors: Record<string, string> | undefined;
-    started: number;
-    startedAt: Date;
-  }
-
-  /** Forwards one request to its service and the answer back; records and judges the exchange. */
-  async function forwardExchange(req: IncomingMessage, res: ServerResponse, x: Exchange): Promise<void> {
-    const { api, upstream, url, method, label, rawHeaders, cors, started, startedAt } = x;
-    // A body over the operation's limit is the service's to refuse: it is sent on, not held.
-    let read: Awaited<ReturnType<typeof readBody>>;
-    try {
-      read = await readBody(req, api.routes.match(method, url).bodyLimit);
-    } catch {
-      // The client went away mid-body (or sent it too slowly: requestTimeout): nothing to forward.
-      log(`proxy: ${label}: the client went away before its body ended; nothing forwarded`);
-      return;
-    }
-    const { head: body, complete } = read;
-    const path = url.pathname.slice(api.prefix.length) || "/";
-    const upstreamUrl = new URL(upstream + path + url.search);
-    let answer: Awaited<ReturnType<typeof forward>>;
-    try {
-      answer = await forward({
-        method,
-        url: upstreamUrl,
-        headers: rawHeaders,
-        body,
-        ...(complete ? {} : { rest: req }),
-        timeoutMs,
-        maxBytes,
-      });
-    } catch (error) {
-      if (!(error instanceof UpstreamFailure)) throw error;
-      const status = error.kind === "timeout" ? 504 : 502;
-      log(
-        `proxy: ${label}: the ${api.document} service at ${upstreamUrl.origin} ${error.message}; answered ${status}`,
-      );
-      writeMock(res, proxyError(status, `The ${api.document} service ${error.message}`), cors);
-      return;
-    }
-    // The answer as the service gave it; the edge's CORS headers in place of any of its own.
-    const out: Record<string, string | string[]> = {};
-    for (const [name, value] of answer.headers) {
-      const key = name.toLowerCase();
-      if (cors && (key.startsWith("access-control-") || key === "vary") && key in cors) continue;
-      const before = out[key];
-      out[key] = before === undefined ? value : [before, value].flat();
-    }
-    if (!res.destroyed) {
-      res.writeHead(answer.status, answer.statusText, { ...out, ...cors });
-      res.end(method === "HEAD" ? undefined : answer.body);
-    }
-    const ms = Math.round(performance.now() - started);
-    log(`${label} ${answer.status} ${ms}ms`);
-    // A body over the limit is recorded by its first bytes only, and judged as no JSON.
-    const requestText = complete ? body?.toString("utf8") : undefined;
-    const responseText = decodedBody(answer.body, answer.headers, maxBytes);
-    const requestJson = parseJson(requestText);
-    const responseJson = parseJson(responseText);
-    const exchange: HarExchange = {
-      startedAt,
-      method,
-      url: upstreamUrl,
-      requestHeaders: rawHeaders,
-      requestBody: body,
-      status: answer.status,
-      statusText: answer.statusText,
-      responseHeaders: answer.headers,
-      responseBody: answer.body,
-      ms,
-    };
-    secrets.learn(exchange, requestJson, responseJson);
-    har?.add(exchange, secrets, requestText, responseText);
-    const lower = (pairs: readonly (readonly [string, string])[]) =>
-      Object.fromEntries(pairs.map(([name, value]) => [name.toLowerCase(), value]));
-    recorder.record({
-      document: api.document,
-      method,
-      path,
-      query: url.search.slice(1),
-      requestHeaders: lower(rawHeaders),
-      requestBody: requestJson,
-      status: answer.status,
-      responseHeaders: lower(answer.headers),
-      responseBody: responseJson,
-    });
   }
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
