@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import * as limits from "../../src/generated/limits.js";
+import { importGenerator, readDocument } from "../support/generator-input.js";
 
 interface Parsed {
   name: string;
@@ -10,15 +9,9 @@ interface Parsed {
 interface LimitsGenerator {
   generateLimits(documents: Parsed[]): Array<{ path: string; content: string }>;
 }
-// A plain .mjs script (it runs before anything is built); a variable path keeps the type checker
-// from looking for its declarations.
-const generatorPath = "../../scripts/generate/limits.mjs";
-const { generateLimits } = (await import(/* @vite-ignore */ generatorPath)) as LimitsGenerator;
+const { generateLimits } = await importGenerator<LimitsGenerator>("limits.mjs");
 
-const read = (name: string): Parsed => ({
-  name,
-  document: parse(readFileSync(new URL(`../../openapi/${name}.yaml`, import.meta.url), "utf8")),
-});
+const read = (name: string): Parsed => readDocument(name);
 
 describe("src/generated/limits.ts", () => {
   it("holds the numbers where the contract states them", () => {

@@ -2,13 +2,12 @@
 // instead of restating the contract, checked against the documents read here by hand, and the
 // generator shown to refuse a document that states a code's status twice or not at all, a challenge
 // its header's schema refuses, or one value carried by two headers.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import * as dashboard from "../../src/generated/dashboard-operations.js";
 import * as sdkHeaders from "../../src/generated/headers.js";
 import * as control from "../../src/generated/mock-control-operations.js";
 import * as rebuild from "../../src/generated/rebuild-operations.js";
+import { importGenerator, readDocument } from "../support/generator-input.js";
 
 type Node = Record<string, unknown>;
 interface Parsed {
@@ -18,15 +17,9 @@ interface Parsed {
 interface OperationsGenerator {
   generateOperations(documents: Parsed[]): Array<{ path: string; content: string }>;
 }
-// A plain .mjs script (it runs before anything is built); a variable path keeps the type checker
-// from looking for its declarations.
-const generatorPath = "../../scripts/generate/operations.mjs";
-const { generateOperations } = (await import(/* @vite-ignore */ generatorPath)) as OperationsGenerator;
+const { generateOperations } = await importGenerator<OperationsGenerator>("operations.mjs");
 
-const read = (name: string): Parsed => ({
-  name,
-  document: parse(readFileSync(new URL(`../../openapi/${name}.yaml`, import.meta.url), "utf8")) as Node,
-});
+const read = (name: string): Parsed => readDocument<Node>(name);
 const all = () => ["dashboard", "rebuild", "mock-control"].map(read);
 /** A document's `x-error-statuses`, to change in a copy. */
 const table = (documents: Parsed[], index: number) => {

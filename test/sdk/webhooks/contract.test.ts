@@ -10,6 +10,7 @@ import { CONSTRAINTS, exactCheck } from "../../../src/webhooks/exact-check.js";
 import { parseRebuildCallback } from "../../../src/webhooks/index.js";
 import { createContractAjv } from "../../support/contract-ajv.js";
 import { callbackViolations } from "../../support/contract-validator.js";
+import { importGenerator } from "../../support/generator-input.js";
 import { failed, succeeded, WEBHOOK_KEY } from "./fixtures.js";
 
 interface ShapeCompiler {
@@ -17,10 +18,7 @@ interface ShapeCompiler {
   CONSTRAINTS: string[];
   FORMATS: string[];
 }
-// The generator is a plain .mjs script (it runs before anything is built); a variable path keeps
-// the type checker from looking for its declarations.
-const generatorPath = "../../../scripts/generate/shapes.mjs";
-const generator = (await import(/* @vite-ignore */ generatorPath)) as ShapeCompiler;
+const generator = await importGenerator<ShapeCompiler>("shapes.mjs");
 
 function accepts(body: unknown): boolean {
   try {
